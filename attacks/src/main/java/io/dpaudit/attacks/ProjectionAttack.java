@@ -1,0 +1,58 @@
+package io.dpaudit.attacks;
+
+import io.dpaudit.core.engine.Scorer;
+import io.dpaudit.core.model.OutputModel;
+
+/**
+ * The canary-projection attack: the score is {@code sum_t <o_t, u>}, the projection of every round's output
+ * {@code o_t} onto the canary's direction {@code u} (the first basis row of the model), summed over rounds. It is
+ * the natural "dot product with the canary gradient" attack; for one round of a subsampled Gaussian it equals the
+ * likelihood-ratio test, over several rounds it is weaker.
+ */
+public final class ProjectionAttack implements Scorer {
+    /** Catalog name. */
+    public static final String NAME = "projection";
+
+    private final int rounds;
+    private final int roundDimension;
+    private final double[] direction;
+
+    private ProjectionAttack(OutputModel model) {
+        this.rounds = model.rounds();
+        this.roundDimension = model.roundDimension();
+        this.direction = model.basisRow(0);
+    }
+
+    /** The attack for outputs described by {@code model}. */
+    public static ProjectionAttack of(OutputModel model) {
+        return new ProjectionAttack(model);
+    }
+
+    @Override
+    public int outputLength() {
+        return rounds * roundDimension;
+    }
+
+    @Override
+    public double[] score(double[] outputs, int trials, double[] scores) {
+        int m = roundDimension;
+        int perTrial = rounds * m;
+        for (int i = 0; i < trials; i++) {
+            double sum = 0;
+            int base = i * perTrial;
+            for (int t = 0; t < rounds; t++) {
+                int off = base + t * m;
+                for (int j = 0; j < m; j++) {
+                    sum += outputs[off + j] * direction[j];
+                }
+            }
+            scores[i] = sum;
+        }
+        return scores;
+    }
+
+    @Override
+    public String description() {
+        return NAME + ": sum over " + rounds + " round(s) of the output's projection on the canary direction";
+    }
+}

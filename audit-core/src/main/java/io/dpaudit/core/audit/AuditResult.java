@@ -1,0 +1,51 @@
+package io.dpaudit.core.audit;
+
+import io.dpaudit.core.engine.HistogramBinning;
+import io.dpaudit.core.estimate.DeltaLowerBound;
+import io.dpaudit.core.estimate.EpsilonLowerBound;
+import java.util.List;
+
+/**
+ * Immutable outcome of one audit.
+ *
+ * @param settings the settings it ran with
+ * @param mechanism description of the trial sampler
+ * @param attack description of the scorer
+ * @param binning the histogram layout fixed by the pilot
+ * @param selectionTrials trials per world used to select tests (0 for Bonferroni)
+ * @param evaluationTrials trials per world used to certify tests
+ * @param streamsUsed random streams consumed (pilot plus one per shard)
+ * @param epsilonLowerBounds one per requested δ
+ * @param deltaLowerBounds one per requested ε
+ * @param claims one per claim
+ * @param elapsedSeconds wall time of the pilot and both phases
+ */
+public record AuditResult(
+        AuditSettings settings,
+        String mechanism,
+        String attack,
+        HistogramBinning binning,
+        long selectionTrials,
+        long evaluationTrials,
+        long streamsUsed,
+        List<EpsilonLowerBound> epsilonLowerBounds,
+        List<DeltaLowerBound> deltaLowerBounds,
+        List<ClaimResult> claims,
+        double elapsedSeconds) {
+
+    public AuditResult {
+        epsilonLowerBounds = List.copyOf(epsilonLowerBounds);
+        deltaLowerBounds = List.copyOf(deltaLowerBounds);
+        claims = List.copyOf(claims);
+    }
+
+    /** Counted trials per world per second of wall time (a trial is one output in each world). */
+    public double trialsPerSecond() {
+        return elapsedSeconds > 0 ? settings.trialsPerWorld() / elapsedSeconds : Double.POSITIVE_INFINITY;
+    }
+
+    /** Whether any claim was found violated. */
+    public boolean anyViolated() {
+        return claims.stream().anyMatch(c -> c.verdict() == Verdict.VIOLATED);
+    }
+}

@@ -1,0 +1,24 @@
+package io.dpaudit.core.audit;
+
+import io.dpaudit.core.estimate.DeltaLowerBound;
+import io.dpaudit.core.estimate.EpsilonLowerBound;
+
+/**
+ * The audit of one claim.
+ *
+ * @param claim the claim
+ * @param verdict {@code VIOLATED} iff {@code deltaLowerBound.delta() > claim.delta()}
+ * @param deltaLowerBound empirical δ lower bound at the claim's ε (decides the verdict)
+ * @param epsilonLowerBound empirical ε lower bound at the claim's δ (for tightness)
+ */
+public record ClaimResult(Claim claim, Verdict verdict, DeltaLowerBound deltaLowerBound,
+        EpsilonLowerBound epsilonLowerBound) {
+
+    /**
+     * Empirical ε lower bound divided by the claimed ε: near 1 means the attack nearly attains the claim, above 1
+     * means the claim is refuted. {@code +inf} for a claimed ε of 0 with a positive lower bound, NaN for 0/0.
+     */
+    public double tightness() {
+        return epsilonLowerBound.epsilon() / claim.epsilon();
+    }
+}

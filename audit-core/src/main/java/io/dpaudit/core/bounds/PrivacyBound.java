@@ -1,0 +1,54 @@
+package io.dpaudit.core.bounds;
+
+import io.dpaudit.core.Checks;
+import io.dpaudit.core.numerics.RootFinder;
+import io.dpaudit.core.numerics.SafeRounding;
+
+/**
+ * An analytic privacy guarantee as a privacy profile: the mechanism is {@code (epsilon, delta(epsilon))}-DP for every
+ * {@code epsilon >= 0}. Every bound names its source (paper, theorem, equation).
+ *
+ * <p>Values are rounded to the safe side: {@link #delta} and {@link #epsilon} are upper bounds on what the formula
+ * gives in exact arithmetic (see {@link SafeRounding}).
+ */
+public interface PrivacyBound {
+    /** Largest ε this interface searches before reporting that no finite ε attains a δ. */
+    double EPSILON_SEARCH_LIMIT = 1e4;
+
+    /** Stable identifier, used in scenario claims and on the command line. */
+    String name();
+
+    /** Where the bound comes from: paper, theorem, equation; notes on corrections. */
+    String source();
+
+    /** {@code delta(epsilon)} for {@code epsilon >= 0}, in {@code [0, 1]}, rounded up. */
+    double delta(double epsilon);
+
+    /**
+     * The smallest {@code epsilon >= 0} with {@code delta(epsilon) <= delta}, rounded up; {@code +inf} if none below
+     * {@link #EPSILON_SEARCH_LIMIT}. The default solves the monotone profile by bracketing root finding and returns
+     * the upper end of the final bracket.
+     */
+    default double epsilon(double delta) {
+        return epsilonFromProfile(this, delta);
+    }
+
+    /** Root-finding inversion of a decreasing profile (see {@link #epsilon}). */
+    static double epsilonFromProfile(PrivacyBound bound, double delta) {
+        Checks.delta("delta", delta);
+        if (bound.delta(0.0) <= delta) {
+            return 0.0;
+        }
+        double logTarget = Math.log(delta);
+        double hi = 1.0;
+        while (bound.delta(hi) > delta) {
+            hi *= 2;
+            if (hi > EPSILON_SEARCH_LIMIT) {
+                return Double.POSITIVE_INFINITY;
+            }
+        }
+        double lo = hi == 1.0 ? 0.0 : hi / 2;
+        RootFinder.Bracket b = RootFinder.solve(e -> Math.log(bound.delta(e)) - logTarget, lo, hi, 1e-13, 1e-15);
+        return SafeRounding.up(b.hi());
+    }
+}

@@ -1,0 +1,53 @@
+package io.dpaudit.core.bounds;
+
+import io.dpaudit.core.Checks;
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.numerics.RootFinder;
+import io.dpaudit.core.numerics.SafeRounding;
+import java.util.Locale;
+import java.util.function.DoubleFunction;
+
+/**
+ * The smallest noise standard deviation {@code sigma} for which a bound certifies a target {@code (epsilon,
+ * delta)}: solves {@code log delta_sigma(epsilon) = log delta} (decreasing in {@code sigma}) by bracketing, and
+ * returns the upper end of the final bracket, rounded up, after checking that it meets the target.
+ */
+public final class SigmaCalibration {
+    /** Smallest sigma searched. */
+    public static final double MIN_SIGMA = 1e-4;
+    /** Largest sigma searched. */
+    public static final double MAX_SIGMA = 1e7;
+
+    private SigmaCalibration() {
+    }
+
+    /**
+     * @param boundAtSigma the bound as a function of sigma (all other parameters fixed)
+     * @param epsilon target ε, {@code >= 0}
+     * @param delta target δ in (0, 1)
+     * @return the calibrated sigma
+     * @throws InvalidInputException when no sigma in {@code [MIN_SIGMA, MAX_SIGMA]} meets the target
+     */
+    public static double smallestSigma(DoubleFunction<PrivacyBound> boundAtSigma, double epsilon, double delta) {
+        Checks.nonNegative("epsilon", epsilon);
+        Checks.delta("delta", delta);
+        double logTarget = Math.log(delta);
+        RootFinder.Bracket b = RootFinder.bracketPositive(
+                s -> Math.log(boundAtSigma.apply(s).delta(epsilon)) - logTarget, 1.0, 2.0, MIN_SIGMA, MAX_SIGMA);
+        if (b == null) {
+            throw new InvalidInputException("epsilon, delta", String.format(Locale.ROOT, "(%s, %s)",
+                    Checks.format(epsilon), Checks.format(delta)),
+                    "no sigma in [" + MIN_SIGMA + ", " + MAX_SIGMA + "] meets this target under this bound");
+        }
+        double hi = b.hi();
+        if (b.lo() < b.hi()) {
+            hi = RootFinder.solve(s -> Math.log(boundAtSigma.apply(s).delta(epsilon)) - logTarget,
+                    b.lo(), b.hi(), 1e-13, 0.0).hi();
+        }
+        double sigma = SafeRounding.up(hi);
+        if (!(boundAtSigma.apply(sigma).delta(epsilon) <= delta)) {
+            throw new IllegalStateException("calibrated sigma " + sigma + " does not meet delta " + delta);
+        }
+        return sigma;
+    }
+}

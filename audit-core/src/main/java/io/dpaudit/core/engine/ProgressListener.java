@@ -1,0 +1,20 @@
+package io.dpaudit.core.engine;
+
+/**
+ * Receives progress of an engine run. Called from engine threads, after each merged shard, in shard order; an
+ * implementation must be thread-safe and cheap (throttle any printing itself). Progress is reported separately from
+ * results: nothing a listener does can change a result.
+ */
+@FunctionalInterface
+public interface ProgressListener {
+    /** A listener that ignores progress. */
+    ProgressListener NONE = (phase, done, total, elapsedNanos) -> { };
+
+    /**
+     * @param phase name of the running phase (e.g. "selection", "evaluation")
+     * @param doneTrials trials per world merged so far in this phase
+     * @param totalTrials trials per world of this phase
+     * @param elapsedNanos time since the phase started
+     */
+    void onProgress(String phase, long doneTrials, long totalTrials, long elapsedNanos);
+}

@@ -1,0 +1,28 @@
+package io.dpaudit.core.engine;
+
+/**
+ * A distinguishing attack: maps one mechanism output to one score, higher meaning "more like {@code D}" by
+ * convention (the estimator tests both tails and both orders anyway).
+ *
+ * <p>Implementations are immutable and thread-safe, allocate nothing when scoring, and return a finite score or
+ * {@code +-inf}; NaN is a bug in the attack. Scoring works on batches so that a call through this interface is made
+ * once per batch, not once per trial, and the per-trial loop inside an implementation stays monomorphic.
+ */
+public interface Scorer {
+    /** The output length this attack expects, in doubles. */
+    int outputLength();
+
+    /**
+     * Scores {@code trials} outputs laid out consecutively in {@code outputs}.
+     *
+     * @param outputs {@code trials x outputLength()} doubles
+     * @param trials number of outputs
+     * @param scratch an array of at least {@code trials} doubles the scorer may write the scores into
+     * @return the array whose first {@code trials} elements are the scores: {@code scratch}, or {@code outputs}
+     *     itself when an output is its own score (one double per output), which saves a copy in the hot loop
+     */
+    double[] score(double[] outputs, int trials, double[] scratch);
+
+    /** One-line description for reports. */
+    String description();
+}

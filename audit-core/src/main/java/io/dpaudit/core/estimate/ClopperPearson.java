@@ -1,0 +1,65 @@
+package io.dpaudit.core.estimate;
+
+import io.dpaudit.core.numerics.BetaQuantile;
+
+/**
+ * One-sided Clopper–Pearson (exact binomial) confidence bounds for a proportion.
+ *
+ * <p>For {@code k} successes in {@code n} trials and error level {@code a}:
+ * <ul>
+ *   <li>lower bound {@code p_L = Beta^{-1}(a; k, n - k + 1)}, and 0 when {@code k = 0};</li>
+ *   <li>upper bound {@code p_U = Beta^{-1}(1 - a; k + 1, n - k)}, and 1 when {@code k = n}.</li>
+ * </ul>
+ * Each satisfies {@code P(p < p_L) <= a} (resp. {@code P(p > p_U) <= a}) for every true {@code p} (Clopper &amp;
+ * Pearson 1934). The Beta quantiles are exact up to root-finding tolerance, and the result is then moved outward by
+ * a relative {@code 1e-9} so the bound errs on the safe side of that tolerance.
+ *
+ * <p>{@link #medianLower}/{@link #medianUpper} are the same bounds at {@code a = 1/2} by Kerman's closed-form Beta
+ * median {@code (alpha - 1/3)/(alpha + beta - 2/3)}; they are point estimates used only to <i>select</i> a
+ * threshold, never to certify one.
+ */
+public final class ClopperPearson {
+    private static final double OUTWARD = 1e-9;
+
+    private ClopperPearson() {
+    }
+
+    /** Lower bound for the success probability at error level {@code a} (confidence {@code 1 - a}). */
+    public static double lower(long k, long n, double a) {
+        check(k, n, a);
+        if (k == 0) {
+            return 0.0;
+        }
+        double q = BetaQuantile.lower(a, k, n - k + 1.0);
+        return q * (1.0 - OUTWARD);
+    }
+
+    /** Upper bound for the success probability at error level {@code a} (confidence {@code 1 - a}). */
+    public static double upper(long k, long n, double a) {
+        check(k, n, a);
+        if (k == n) {
+            return 1.0;
+        }
+        double q = BetaQuantile.upper(1.0 - a, k + 1.0, (double) (n - k));
+        return Math.min(1.0, q * (1.0 + OUTWARD));
+    }
+
+    /** Median-unbiased lower estimate (Clopper–Pearson at level 1/2, Kerman's approximation). Selection only. */
+    public static double medianLower(long k, long n) {
+        return k == 0 ? 0.0 : (k - 1.0 / 3.0) / (n + 1.0 / 3.0);
+    }
+
+    /** Median-unbiased upper estimate (Clopper–Pearson at level 1/2, Kerman's approximation). Selection only. */
+    public static double medianUpper(long k, long n) {
+        return k == n ? 1.0 : (k + 2.0 / 3.0) / (n + 1.0 / 3.0);
+    }
+
+    private static void check(long k, long n, double a) {
+        if (n <= 0 || k < 0 || k > n) {
+            throw new IllegalArgumentException("need 0 <= k <= n, n > 0: k=" + k + ", n=" + n);
+        }
+        if (!(a > 0 && a < 1)) {
+            throw new IllegalArgumentException("error level must be in (0, 1): " + a);
+        }
+    }
+}

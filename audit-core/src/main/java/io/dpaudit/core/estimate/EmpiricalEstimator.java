@@ -1,0 +1,236 @@
+package io.dpaudit.core.estimate;
+
+import io.dpaudit.core.Checks;
+import io.dpaudit.core.engine.HistogramBinning;
+import io.dpaudit.core.engine.ScoreCounts;
+import io.dpaudit.core.engine.World;
+import io.dpaudit.core.numerics.SafeRounding;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Empirical lower bounds on ε (at given δ) and on δ (at given ε) from histogrammed attack scores.
+ *
+ * <p>For a test with true-positive rate {@code TPR} and false-positive rate {@code FPR} (see
+ * {@link TestDirection}), {@code (epsilon, delta)}-DP implies {@code TPR <= e^epsilon FPR + delta}. With one-sided
+ * Clopper–Pearson bounds {@code TPR_lower} and {@code FPR_upper}, each at error level {@code a/2} where
+ * {@code a = 1 - confidence}, with probability at least {@code 1 - a} both hold, and then
+ * <ul>
+ *   <li>{@code epsilon >= log((TPR_lower - delta) / FPR_upper)} (when {@code TPR_lower > delta}), and</li>
+ *   <li>{@code delta >= TPR_lower - e^epsilon FPR_upper}.</li>
+ * </ul>
+ * The test is chosen by the {@link ThresholdSelection}: on held-out trials (the bound then concerns one test
+ * evaluated once) or as the maximum over a fixed grid with a union bound. Each reported bound holds with the stated
+ * confidence on its own; bounds reported together are not simultaneous.
+ *
+ * <p>Results are rounded down by {@link SafeRounding#down}.
+ */
+public final class EmpiricalEstimator {
+    private final ThresholdSelection selection;
+    private final double confidence;
+    private final HistogramBinning binning;
+    private final Tails selectionTails;   // null for Bonferroni
+    private final Tails evaluationTails;
+    private final int[] grid;             // null for held-out
+    private final double errorLevelPerRate;
+    private final Map<Long, Double> lowerCache = new HashMap<>();
+    private final Map<Long, Double> upperCache = new HashMap<>();
+
+    private EmpiricalEstimator(ThresholdSelection selection, double confidence, ScoreCounts selectionCounts,
+            ScoreCounts evaluationCounts) {
+        this.selection = selection;
+        this.confidence = Checks.confidence("confidence", confidence);
+        this.binning = evaluationCounts.binning();
+        this.selectionTails = selectionCounts == null ? null : new Tails(selectionCounts);
+        this.evaluationTails = new Tails(evaluationCounts);
+        double alpha = 1.0 - confidence;
+        if (selection instanceof ThresholdSelection.Bonferroni b) {
+            this.grid = gridEdges(binning.bins(), b.gridSize());
+            int tests = grid.length * TestDirection.values().length;
+            this.errorLevelPerRate = alpha / (2.0 * tests);
+        } else {
+            this.grid = null;
+            this.errorLevelPerRate = alpha / 2.0;
+        }
+    }
+
+    /**
+     * Held-out selection: the test is chosen on {@code selection}, certified on {@code evaluation}.
+     */
+    public static EmpiricalEstimator heldOut(ScoreCounts selection, ScoreCounts evaluation, double confidence,
+            ThresholdSelection.HeldOut method) {
+        if (selection.binning() != evaluation.binning()) {
+            throw new IllegalArgumentException("selection and evaluation counts must share one binning");
+        }
+        return new EmpiricalEstimator(method, confidence, selection, evaluation);
+    }
+
+    /** Bonferroni over a fixed grid of the binning's edges, on all trials. */
+    public static EmpiricalEstimator bonferroni(ScoreCounts all, double confidence,
+            ThresholdSelection.Bonferroni method) {
+        return new EmpiricalEstimator(method, confidence, null, all);
+    }
+
+    /** The threshold-selection method. */
+    public ThresholdSelection selection() {
+        return selection;
+    }
+
+    /** The confidence of each bound. */
+    public double confidence() {
+        return confidence;
+    }
+
+    /** Error level of each Clopper–Pearson bound entering a test. */
+    public double errorLevelPerRate() {
+        return errorLevelPerRate;
+    }
+
+    /** The lower bound on ε at {@code delta}. */
+    public EpsilonLowerBound epsilonLowerBound(double delta) {
+        Checks.delta("delta", delta);
+        SelectedTest best = null;
+        double bestValue = Double.NEGATIVE_INFINITY;
+        if (grid == null) {
+            Candidate c = selectOnHeldOut(delta, Double.NaN);
+            best = certify(c.direction, c.edge);
+            bestValue = epsilonOf(best, delta);
+        } else {
+            for (TestDirection d : TestDirection.values()) {
+                for (int edge : grid) {
+                    SelectedTest t = certify(d, edge);
+                    double v = epsilonOf(t, delta);
+                    if (v > bestValue || best == null) {
+                        best = t;
+                        bestValue = v;
+                    }
+                }
+            }
+        }
+        return new EpsilonLowerBound(delta, SafeRounding.down(Math.max(0.0, bestValue)), best);
+    }
+
+    /** The lower bound on δ at {@code epsilon}. */
+    public DeltaLowerBound deltaLowerBound(double epsilon) {
+        Checks.nonNegative("epsilon", epsilon);
+        SelectedTest best = null;
+        double bestValue = Double.NEGATIVE_INFINITY;
+        if (grid == null) {
+            Candidate c = selectOnHeldOut(Double.NaN, epsilon);
+            best = certify(c.direction, c.edge);
+            bestValue = deltaOf(best, epsilon);
+        } else {
+            for (TestDirection d : TestDirection.values()) {
+                for (int edge : grid) {
+                    SelectedTest t = certify(d, edge);
+                    double v = deltaOf(t, epsilon);
+                    if (v > bestValue || best == null) {
+                        best = t;
+                        bestValue = v;
+                    }
+                }
+            }
+        }
+        return new DeltaLowerBound(epsilon, SafeRounding.down(Math.max(0.0, bestValue)), best);
+    }
+
+    private static double epsilonOf(SelectedTest t, double delta) {
+        double tpr = t.truePositiveRateLower();
+        if (!(tpr > delta)) {
+            return 0.0;
+        }
+        return Math.log((tpr - delta) / t.falsePositiveRateUpper());
+    }
+
+    private static double deltaOf(SelectedTest t, double epsilon) {
+        return t.truePositiveRateLower() - Math.exp(epsilon) * t.falsePositiveRateUpper();
+    }
+
+    private record Candidate(TestDirection direction, int edge) {
+    }
+
+    /**
+     * Chooses the test on the selection data. Exactly one of {@code delta} (objective: ε at δ) and {@code epsilon}
+     * (objective: δ at ε) is a number. The objective is the bound the test is predicted to give on the evaluation
+     * trials: median-unbiased rates from the selection trials are scaled to expected evaluation counts, whose
+     * confidence limits are approximated by Garwood's Poisson limits with the Wilson–Hilferty chi-square
+     * approximation ({@link SelectionObjective}). Ties go to the first test in (direction, edge) order, so the
+     * choice is deterministic. Only the power of the audit depends on this choice, never its validity.
+     */
+    private Candidate selectOnHeldOut(double delta, double epsilon) {
+        Tails s = selectionTails;
+        SelectionObjective objective = new SelectionObjective(s.trials, evaluationTails.trials, errorLevelPerRate);
+        double expEps = Double.isNaN(epsilon) ? Double.NaN : Math.exp(epsilon);
+        TestDirection bestDirection = TestDirection.UPPER_TAIL_FLAGS_D;
+        int bestEdge = 0;
+        double best = Double.NEGATIVE_INFINITY;
+        for (TestDirection d : TestDirection.values()) {
+            for (int edge = 0; edge <= binning.bins(); edge++) {
+                double tpr = objective.predictedLower(s.truePositives(d, edge));
+                double fpr = objective.predictedUpper(s.falsePositives(d, edge));
+                double v;
+                if (Double.isNaN(delta)) {
+                    v = tpr - expEps * fpr;
+                } else {
+                    v = tpr > delta ? Math.log((tpr - delta) / fpr) : Double.NEGATIVE_INFINITY;
+                }
+                if (v > best) {
+                    best = v;
+                    bestDirection = d;
+                    bestEdge = edge;
+                }
+            }
+        }
+        return new Candidate(bestDirection, bestEdge);
+    }
+
+    private SelectedTest certify(TestDirection d, int edge) {
+        Tails e = evaluationTails;
+        long tp = e.truePositives(d, edge);
+        long fp = e.falsePositives(d, edge);
+        double tprLower = lowerCache.computeIfAbsent(tp, k -> ClopperPearson.lower(k, e.trials, errorLevelPerRate));
+        double fprUpper = upperCache.computeIfAbsent(fp, k -> ClopperPearson.upper(k, e.trials, errorLevelPerRate));
+        return new SelectedTest(d, edge, binning.edge(edge), tp, fp, e.trials, tprLower, fprUpper,
+                errorLevelPerRate);
+    }
+
+    /** {@code G} edges {@code round(j bins / (G + 1))}, {@code j = 1..G}, without duplicates (fewer when bins < G). */
+    static int[] gridEdges(int bins, int gridSize) {
+        int[] edges = new int[gridSize];
+        for (int j = 1; j <= gridSize; j++) {
+            edges[j - 1] = (int) Math.round((double) j * bins / (gridSize + 1.0));
+        }
+        return Arrays.stream(edges).distinct().toArray();
+    }
+
+    /** Upper-tail counts of both worlds. */
+    private static final class Tails {
+        final long trials;
+        final long[] upD;
+        final long[] upDPrime;
+
+        Tails(ScoreCounts counts) {
+            this.trials = counts.trials();
+            this.upD = counts.upperTail(World.WITH_CANARY);
+            this.upDPrime = counts.upperTail(World.WITHOUT_CANARY);
+        }
+
+        long upper(World w, int edge) {
+            return w == World.WITH_CANARY ? upD[edge] : upDPrime[edge];
+        }
+
+        long count(World w, boolean upperTail, int edge) {
+            long up = upper(w, edge);
+            return upperTail ? up : trials - up;
+        }
+
+        long truePositives(TestDirection d, int edge) {
+            return count(d.flagged(), d.upperTail(), edge);
+        }
+
+        long falsePositives(TestDirection d, int edge) {
+            return count(d.other(), d.upperTail(), edge);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.dpaudit.core.estimate;
+
+import io.dpaudit.core.numerics.Normal;
+
+/**
+ * Predicts, from counts on the selection trials, the confidence limits a test will get on the evaluation trials.
+ *
+ * <p>A count {@code k} of {@code n_s} selection trials gives the median-unbiased rate (Clopper–Pearson at level 1/2,
+ * {@link ClopperPearson#medianLower}/{@link ClopperPearson#medianUpper}); scaled to the {@code n_e} evaluation
+ * trials it is an expected count {@code K}. Its one-sided limits at error level {@code a} are predicted by Garwood's
+ * Poisson limits {@code chi2_{2K}(a)/2} and {@code chi2_{2(K+1)}(1-a)/2}, with the Wilson–Hilferty approximation
+ * {@code chi2_nu(p) ~ nu (1 - 2/(9 nu) + z_p sqrt(2/(9 nu)))^3}.
+ *
+ * <p>Predicting the evaluation bound, rather than maximising the plug-in ratio, keeps the selection from chasing
+ * far-tail thresholds whose few selection counts look lucky: with four directions to choose from, the plug-in choice
+ * lost a tenth of the attainable ε at 10^7 trials in a simulation study (see README, "Estimator").
+ * This is used for selection only; certification always uses exact Clopper–Pearson bounds.
+ */
+final class SelectionObjective {
+    private final double selectionTrials;
+    private final double evaluationTrials;
+    private final double z;
+
+    SelectionObjective(long selectionTrials, long evaluationTrials, double errorLevel) {
+        this.selectionTrials = selectionTrials;
+        this.evaluationTrials = evaluationTrials;
+        this.z = Normal.inverseSurvival(errorLevel);
+    }
+
+    /** Predicted lower confidence limit of the rate, on the evaluation trials. */
+    double predictedLower(long selectionCount) {
+        double rate = ClopperPearson.medianLower(selectionCount, (long) selectionTrials);
+        double k = rate * evaluationTrials;
+        if (k <= 0) {
+            return 0.0;
+        }
+        return 0.5 * chiSquareQuantile(2 * k, -z) / evaluationTrials;
+    }
+
+    /** Predicted upper confidence limit of the rate, on the evaluation trials. */
+    double predictedUpper(long selectionCount) {
+        double rate = ClopperPearson.medianUpper(selectionCount, (long) selectionTrials);
+        double k = Math.min(rate, 1.0) * evaluationTrials;
+        return Math.min(1.0, 0.5 * chiSquareQuantile(2 * (k + 1), z) / evaluationTrials);
+    }
+
+    /** Wilson–Hilferty: the chi-square quantile with {@code nu} degrees of freedom at normal quantile {@code zp}. */
+    private static double chiSquareQuantile(double nu, double zp) {
+        double c = 2.0 / (9.0 * nu);
+        double base = Math.max(0.0, 1.0 - c + zp * Math.sqrt(c));
+        return nu * base * base * base;
+    }
+}

@@ -1,0 +1,82 @@
+package io.dpaudit.core.model;
+
+import java.util.Arrays;
+
+/**
+ * What an attack may know about a simulator's outputs: their layout and the exact law of a sufficient statistic.
+ *
+ * <p>An output is {@code rounds} consecutive blocks of {@code roundDimension} doubles. The statistic of a round is
+ * the projection of its block onto the {@code k} orthonormal rows of {@code basis}; under the simulated worst-case
+ * pair, the statistics of the rounds are independent, distributed as {@code withCanary} in {@code D} and as
+ * {@code withoutCanary} in {@code D'}, and the rest of the output is independent of the world. The exact
+ * likelihood-ratio attack therefore needs only these projections.
+ *
+ * @param rounds number of rounds T
+ * @param roundDimension doubles per round in the output
+ * @param basis {@code k x roundDimension} orthonormal rows
+ * @param withCanary law of the per-round statistic in {@code D}
+ * @param withoutCanary law of the per-round statistic in {@code D'}
+ */
+public record OutputModel(int rounds, int roundDimension, double[][] basis, IsotropicGaussianMixture withCanary,
+        IsotropicGaussianMixture withoutCanary) {
+
+    public OutputModel {
+        if (rounds < 1 || roundDimension < 1) {
+            throw new IllegalArgumentException("rounds and dimension must be >= 1");
+        }
+        int k = withCanary.dimension();
+        if (withoutCanary.dimension() != k || basis.length != k) {
+            throw new IllegalArgumentException("statistic dimension mismatch");
+        }
+        if (withCanary.sd() != withoutCanary.sd()) {
+            throw new IllegalArgumentException("both worlds must share the noise standard deviation");
+        }
+        for (double[] row : basis) {
+            if (row.length != roundDimension) {
+                throw new IllegalArgumentException("basis rows must have length " + roundDimension);
+            }
+        }
+        basis = Arrays.stream(basis).map(double[]::clone).toArray(double[][]::new);
+    }
+
+    /** Model of a simulator whose output per round is the statistic itself (identity basis). */
+    public static OutputModel ofStatistic(int rounds, IsotropicGaussianMixture withCanary,
+            IsotropicGaussianMixture withoutCanary) {
+        int k = withCanary.dimension();
+        double[][] identity = new double[k][k];
+        for (int i = 0; i < k; i++) {
+            identity[i][i] = 1.0;
+        }
+        return new OutputModel(rounds, k, identity, withCanary, withoutCanary);
+    }
+
+    /** Dimension {@code k} of the per-round statistic. */
+    public int statisticDimension() {
+        return basis.length;
+    }
+
+    /** Total output length: {@code rounds x roundDimension}. */
+    public int outputLength() {
+        return rounds * roundDimension;
+    }
+
+    /** Whether the basis is the identity (the output is the statistic itself). */
+    public boolean statisticIsOutput() {
+        if (basis.length != roundDimension) {
+            return false;
+        }
+        for (int i = 0; i < basis.length; i++) {
+            for (int j = 0; j < roundDimension; j++) {
+                if (basis[i][j] != (i == j ? 1.0 : 0.0)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Row {@code i} of the basis (a copy). */
+    public double[] basisRow(int i) {
+        return basis[i].clone();
+    }
+}

@@ -1,0 +1,133 @@
+package io.dpaudit.core.numerics;
+
+import java.util.function.DoubleUnaryOperator;
+
+/**
+ * Bracketing root finding for continuous functions on an interval where they change sign.
+ *
+ * <p>The Illinois variant of regula falsi, with a bisection step whenever an interpolation step fails to halve the
+ * bracket, so at most about {@code 2 log2((b - a)/tol)} evaluations are made. The result is the final bracket, not
+ * a point: callers round to the side that is safe for their purpose (an analytic ε up, a calibrated σ up), which is
+ * why this class does not hide the bracket behind a single number.
+ */
+public final class RootFinder {
+    private RootFinder() {
+    }
+
+    /** A bracket {@code [lo, hi]} with the function values at its ends; {@code f} changes sign on it. */
+    public record Bracket(double lo, double hi, double fLo, double fHi) {
+        /** Width of the bracket. */
+        public double width() {
+            return hi - lo;
+        }
+    }
+
+    /**
+     * Shrinks {@code [a, b]} around a sign change of {@code f} until its width is at most
+     * {@code max(absTol, relTol * max(|lo|, |hi|))}.
+     *
+     * @throws IllegalArgumentException if {@code f(a)} and {@code f(b)} have the same strict sign or are NaN
+     */
+    public static Bracket solve(DoubleUnaryOperator f, double a, double b, double relTol, double absTol) {
+        double lo = Math.min(a, b);
+        double hi = Math.max(a, b);
+        double fLo = f.applyAsDouble(lo);
+        double fHi = f.applyAsDouble(hi);
+        if (Double.isNaN(fLo) || Double.isNaN(fHi)) {
+            throw new IllegalArgumentException("function is NaN at a bracket end: f(" + lo + ")=" + fLo
+                    + ", f(" + hi + ")=" + fHi);
+        }
+        if (fLo == 0) {
+            return new Bracket(lo, lo, fLo, fLo);
+        }
+        if (fHi == 0) {
+            return new Bracket(hi, hi, fHi, fHi);
+        }
+        if (Math.signum(fLo) == Math.signum(fHi)) {
+            throw new IllegalArgumentException("no sign change on [" + lo + ", " + hi + "]: f=" + fLo + ", " + fHi);
+        }
+        int side = 0;
+        for (int iter = 0; iter < 400; iter++) {
+            double width = hi - lo;
+            if (width <= Math.max(absTol, relTol * Math.max(Math.abs(lo), Math.abs(hi)))) {
+                break;
+            }
+            double x = (lo * fHi - hi * fLo) / (fHi - fLo);
+            boolean interpolationUsable = Double.isFinite(x) && x > lo && x < hi;
+            if (!interpolationUsable || iter % 3 == 2) {
+                // Every third step bisects, which bounds the count whatever the function's shape.
+                x = 0.5 * (lo + hi);
+            }
+            if (x <= lo || x >= hi) {
+                break; // adjacent doubles: the bracket cannot shrink further
+            }
+            double fx = f.applyAsDouble(x);
+            if (Double.isNaN(fx)) {
+                throw new IllegalArgumentException("function is NaN at " + x);
+            }
+            if (fx == 0) {
+                return new Bracket(x, x, fx, fx);
+            }
+            if (Math.signum(fx) == Math.signum(fLo)) {
+                lo = x;
+                fLo = fx;
+                if (side == -1) {
+                    fHi *= 0.5; // Illinois: damp the stale end
+                }
+                side = -1;
+            } else {
+                hi = x;
+                fHi = fx;
+                if (side == 1) {
+                    fLo *= 0.5;
+                }
+                side = 1;
+            }
+        }
+        return new Bracket(lo, hi, fLo, fHi);
+    }
+
+    /**
+     * Finds {@code b > a > 0} with a sign change of {@code f}, by scaling a positive start point by {@code factor}
+     * in the direction that changes the sign, at most {@code maxSteps} times.
+     *
+     * @return the bracket, or {@code null} when no sign change was found within the allowed range
+     */
+    public static Bracket bracketPositive(DoubleUnaryOperator f, double start, double factor, double min,
+            double max) {
+        double x = start;
+        double fx = requireNumber(f.applyAsDouble(x), x);
+        if (fx == 0) {
+            return new Bracket(x, x, fx, fx);
+        }
+        // Try growing first, then shrinking; monotone callers find the change in one direction.
+        double prev = x;
+        double fPrev = fx;
+        for (double y = x * factor; y <= max; y *= factor) {
+            double fy = requireNumber(f.applyAsDouble(y), y);
+            if (Math.signum(fy) != Math.signum(fPrev)) {
+                return new Bracket(prev, y, fPrev, fy);
+            }
+            prev = y;
+            fPrev = fy;
+        }
+        prev = x;
+        fPrev = fx;
+        for (double y = x / factor; y >= min; y /= factor) {
+            double fy = requireNumber(f.applyAsDouble(y), y);
+            if (Math.signum(fy) != Math.signum(fPrev)) {
+                return new Bracket(y, prev, fy, fPrev);
+            }
+            prev = y;
+            fPrev = fy;
+        }
+        return null;
+    }
+
+    private static double requireNumber(double fx, double x) {
+        if (Double.isNaN(fx)) {
+            throw new IllegalArgumentException("function is NaN at " + x);
+        }
+        return fx;
+    }
+}

@@ -1,0 +1,85 @@
+package io.dpaudit.core.bounds;
+
+import static io.dpaudit.core.testing.ReferenceData.assertRelative;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.testing.ReferenceData;
+import org.junit.jupiter.api.Test;
+
+class GaussianBoundTest {
+    private static final JsonNode REF = ReferenceData.load("single_gaussian.json");
+
+    /** dp_accounting 0.6.0 and 50-digit mpmath values (reference set); ours must agree to 1e-9 and not be lower. */
+    @Test
+    void profileMatchesIndependentReferenceToOneInABillion() {
+        int checked = 0;
+        for (JsonNode row : REF.get("rows")) {
+            double sigma = row.get("sigma").doubleValue();
+            double eps = row.get("epsilon").doubleValue();
+            double exact = row.get("delta_mpmath_50digits").doubleValue();
+            double mine = GaussianBound.of(sigma, 1.0, 1).delta(eps);
+            assertRelative(exact, mine, 1e-9, "delta(sigma=" + sigma + ", eps=" + eps + ")");
+            assertTrue(mine >= exact, "rounded up");
+            checked++;
+        }
+        assertEquals(20, checked);
+    }
+
+    @Test
+    void epsilonForDeltaMatchesReference() {
+        for (JsonNode row : REF.get("epsilon_for_delta")) {
+            double sigma = row.get("sigma").doubleValue();
+            double delta = row.get("delta").doubleValue();
+            double ref = row.get("epsilon_own_brentq").doubleValue();
+            double mine = GaussianBound.of(sigma, 1.0, 1).epsilon(delta);
+            assertRelative(ref, mine, 1e-9, "epsilon(sigma=" + sigma + ", delta=" + delta + ")");
+        }
+    }
+
+    /** Formula sheet §1.3 (mpmath values), including the delta >= delta_0 branch. */
+    @Test
+    void formulaSheetValues() {
+        assertRelative(0.1269367375066439458, GaussianBound.of(1, 1, 1).delta(1), 1e-9, "d(1;1)");
+        assertRelative(0.3829249225480263, GaussianBound.of(1, 1, 1).delta(0), 1e-9, "d(0;1)");
+        assertRelative(0.18381307654447215597, GaussianBound.of(0.5, 1, 1).delta(3), 1e-9, "d(3;0.5)");
+        assertRelative(1.7546333318962326948e-8, GaussianBound.of(5, 1, 1).delta(1), 1e-9, "d(1;5)");
+    }
+
+    @Test
+    void roundsComposeAsMuTimesSqrtT() {
+        GaussianBound t4 = GaussianBound.of(2.0, 1.0, 4);
+        GaussianBound one = GaussianBound.of(1.0, 1.0, 1);
+        assertEquals(one.delta(1.3), t4.delta(1.3), 1e-15);
+        assertEquals(1.0, t4.mu(), 0);
+    }
+
+    @Test
+    void extremeArgumentsStayInRangeAndFinite() {
+        GaussianBound g = new GaussianBound(0.1);
+        assertEquals(0.0, g.delta(Double.POSITIVE_INFINITY));
+        for (double eps : new double[] {0, 1, 10, 50, 200}) {
+            for (double mu : new double[] {1e-3, 0.1, 1, 10, 40}) {
+                double d = new GaussianBound(mu).delta(eps);
+                assertTrue(d >= 0 && d <= 1, "delta(" + eps + "; " + mu + ") = " + d);
+            }
+        }
+        assertThrows(InvalidInputException.class, () -> GaussianBound.of(-1, 1, 1));
+        assertThrows(InvalidInputException.class, () -> GaussianBound.of(Double.NaN, 1, 1));
+        assertThrows(InvalidInputException.class, () -> GaussianBound.of(1, 0, 1));
+    }
+
+    @Test
+    void profileIsDecreasingInEpsilon() {
+        GaussianBound g = new GaussianBound(0.7);
+        double prev = 1.0;
+        for (double eps = 0; eps < 40; eps += 0.05) {
+            double d = g.delta(eps);
+            assertTrue(d <= prev, "not decreasing at " + eps);
+            prev = d;
+        }
+    }
+}

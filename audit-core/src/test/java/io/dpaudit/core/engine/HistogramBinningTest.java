@@ -1,0 +1,56 @@
+package io.dpaudit.core.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.dpaudit.core.InvalidInputException;
+import org.junit.jupiter.api.Test;
+
+class HistogramBinningTest {
+    @Test
+    void everyScoreLandsInExactlyOneSlot() {
+        HistogramBinning b = new HistogramBinning(-1, 1, 4);
+        assertEquals(0, b.index(-1.0000001));
+        assertEquals(0, b.index(Double.NEGATIVE_INFINITY));
+        assertEquals(0, b.index(Double.NaN));
+        assertEquals(1, b.index(-1));
+        assertEquals(1, b.index(-0.50001));
+        assertEquals(2, b.index(-0.5));
+        assertEquals(4, b.index(0.99999));
+        assertEquals(5, b.index(1));
+        assertEquals(5, b.index(Double.POSITIVE_INFINITY));
+        assertEquals(-0.5, b.edge(1));
+        assertEquals(1.0, b.edge(4));
+    }
+
+    @Test
+    void shardCountsUseTheSameRuleAsIndex() {
+        HistogramBinning b = new HistogramBinning(-3, 2, 37);
+        ShardCounts c = new ShardCounts(b);
+        double[] scores = {-5, -3, -2.999, 0, 1.99999, 2, 7, Double.NaN, Double.POSITIVE_INFINITY, -0.0};
+        c.add(World.WITH_CANARY, scores, scores.length);
+        int[] expected = new int[b.slots()];
+        for (double s : scores) {
+            expected[b.index(s)]++;
+        }
+        for (int i = 0; i < b.slots(); i++) {
+            assertEquals(expected[i], c.withCanary[i], "slot " + i);
+        }
+    }
+
+    @Test
+    void pilotRangeIsWidenedOnBothSides() {
+        HistogramBinning b = HistogramBinning.fromPilot(-2, 4, 100);
+        assertEquals(-5, b.lo(), 1e-12);
+        assertEquals(7, b.hi(), 1e-12);
+        HistogramBinning flat = HistogramBinning.fromPilot(3, 3, 10);
+        assertEquals(1.0, flat.lo(), 1e-12);
+    }
+
+    @Test
+    void invalidRangesAreRejected() {
+        assertThrows(IllegalArgumentException.class, () -> new HistogramBinning(1, 1, 4));
+        assertThrows(InvalidInputException.class, () -> new HistogramBinning(0, Double.NaN, 4));
+        assertThrows(InvalidInputException.class, () -> new HistogramBinning(0, 1, 0));
+    }
+}

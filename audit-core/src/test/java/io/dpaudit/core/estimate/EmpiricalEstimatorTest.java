@@ -1,0 +1,80 @@
+package io.dpaudit.core.estimate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpaudit.core.engine.HistogramBinning;
+import io.dpaudit.core.engine.ScoreCounts;
+import org.junit.jupiter.api.Test;
+
+class EmpiricalEstimatorTest {
+    /** Two bins: slot 1 = [0, 1), slot 2 = [1, 2); the only informative edge is k = 1 (threshold 1). */
+    private static final HistogramBinning BINS = new HistogramBinning(0, 2, 2);
+
+    private static ScoreCounts counts(long dLow, long dHigh, long pLow, long pHigh) {
+        return ScoreCounts.of(BINS, new long[] {0, dLow, dHigh, 0}, new long[] {0, pLow, pHigh, 0});
+    }
+
+    @Test
+    void heldOutBoundIsTheClopperPearsonFormulaOnTheEvaluationCounts() {
+        // Selection data point at "score >= 1 flags D"; evaluation: 600 of 1000 D trials, 100 of 1000 D' trials.
+        ScoreCounts sel = counts(40, 60, 90, 10);
+        ScoreCounts eval = counts(400, 600, 900, 100);
+        EmpiricalEstimator est = EmpiricalEstimator.heldOut(sel, eval, 0.95, new ThresholdSelection.HeldOut(0.1));
+        EpsilonLowerBound e = est.epsilonLowerBound(1e-3);
+        assertEquals(TestDirection.UPPER_TAIL_FLAGS_D, e.test().direction());
+        assertEquals(1, e.test().edge());
+        double tpr = ClopperPearson.lower(600, 1000, 0.025);
+        double fpr = ClopperPearson.upper(100, 1000, 0.025);
+        assertEquals(Math.log((tpr - 1e-3) / fpr), e.epsilon(), 1e-9);
+        assertTrue(e.epsilon() <= Math.log((tpr - 1e-3) / fpr), "rounded down");
+        assertEquals(0.025, e.test().errorLevelPerRate(), 1e-15);
+
+        DeltaLowerBound d = est.deltaLowerBound(0.5);
+        assertEquals(Math.max(0, tpr - Math.exp(0.5) * fpr), d.delta(), 1e-9);
+    }
+
+    @Test
+    void theMirrorDirectionIsFoundWhenItIsTheInformativeOne() {
+        // High scores now mean D' (an attack with the wrong sign): the lower tail flags D, or the upper flags D'.
+        ScoreCounts sel = counts(90, 10, 40, 60);
+        ScoreCounts eval = counts(900, 100, 400, 600);
+        EmpiricalEstimator est = EmpiricalEstimator.heldOut(sel, eval, 0.95, new ThresholdSelection.HeldOut(0.1));
+        EpsilonLowerBound e = est.epsilonLowerBound(1e-3);
+        assertTrue(e.epsilon() > 1.5, "epsilon " + e.epsilon());
+        assertTrue(e.test().direction() == TestDirection.UPPER_TAIL_FLAGS_D_PRIME
+                || e.test().direction() == TestDirection.LOWER_TAIL_FLAGS_D);
+    }
+
+    @Test
+    void nothingToFindGivesZero() {
+        ScoreCounts same = counts(500, 500, 500, 500);
+        EmpiricalEstimator est = EmpiricalEstimator.heldOut(same, same, 0.95, new ThresholdSelection.HeldOut(0.5));
+        assertEquals(0.0, est.epsilonLowerBound(1e-5).epsilon());
+        assertEquals(0.0, est.deltaLowerBound(0).delta());
+    }
+
+    @Test
+    void bonferroniSplitsTheErrorOverEveryTestAndBothRates() {
+        HistogramBinning bins = new HistogramBinning(0, 1, 100);
+        long[] d = new long[102];
+        long[] p = new long[102];
+        d[80] = 1000;
+        p[20] = 1000;
+        ScoreCounts all = ScoreCounts.of(bins, d, p);
+        EmpiricalEstimator est = EmpiricalEstimator.bonferroni(all, 0.9, new ThresholdSelection.Bonferroni(9));
+        assertEquals(0.1 / (2.0 * 9 * 4), est.errorLevelPerRate(), 1e-15);
+        EpsilonLowerBound e = est.epsilonLowerBound(1e-2);
+        double tpr = ClopperPearson.lower(1000, 1000, 0.1 / 72);
+        double fpr = ClopperPearson.upper(0, 1000, 0.1 / 72);
+        assertEquals(Math.log((tpr - 1e-2) / fpr), e.epsilon(), 1e-9);
+    }
+
+    @Test
+    void gridEdgesAreEquallySpacedAndDistinct() {
+        assertEquals(java.util.List.of(25, 50, 75),
+                java.util.Arrays.stream(EmpiricalEstimator.gridEdges(100, 3)).boxed().toList());
+        assertEquals(java.util.List.of(0, 1, 2, 3),
+                java.util.Arrays.stream(EmpiricalEstimator.gridEdges(3, 10)).boxed().toList());
+    }
+}

@@ -1,0 +1,68 @@
+package io.dpaudit.benchmarks;
+
+import io.dpaudit.attacks.LikelihoodRatioAttack;
+import io.dpaudit.core.engine.HistogramBinning;
+import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.engine.ScoreCounts;
+import io.dpaudit.core.engine.Scorer;
+import io.dpaudit.core.model.MechanismSimulator;
+import io.dpaudit.core.rng.RandomStreams;
+import io.dpaudit.mechanisms.PoissonSubsampledGaussian;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Throughput of the reduced trial loop: a trial is one output in each world, scored and counted. Scores are
+ * reported as trials per second ({@code ops/s} where one op is one trial).
+ *
+ * <p>{@code engine}: the full engine on {@code threads} threads (1 and 2) with the likelihood-ratio attack on the
+ * reduced Poisson-subsampled Gaussian, q = 0.01, sigma = 1: sampling, scoring, histogramming and ordered merging of
+ * 2^24 trials per world per invocation. Compare with {@link DrawLimitBenchmark}.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 2, jvmArgsAppend = {"-Xmx2g"})
+@State(Scope.Benchmark)
+public class TrialLoopBenchmark {
+    /** Trials per benchmark invocation. */
+    static final int TRIALS = 1 << 24;
+
+    @Param({"1", "2"})
+    public int threads;
+
+    private MechanismSimulator simulator;
+    private Scorer scorer;
+    private HistogramBinning binning;
+    private MonteCarloEngine engine;
+    private long seed;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        simulator = PoissonSubsampledGaussian.of(0.01, 1.0, 1.0, 1).reduced();
+        scorer = LikelihoodRatioAttack.of(simulator.outputModel());
+        binning = new HistogramBinning(-9.0, 10.0, 8192);
+        engine = new MonteCarloEngine(threads, MonteCarloEngine.DEFAULT_SHARD_TRIALS, ProgressListener.NONE);
+    }
+
+    /** The full engine: sample, score, histogram, merge. */
+    @Benchmark
+    @OperationsPerInvocation(TRIALS)
+    public ScoreCounts engine() {
+        return engine.run("bench", simulator, scorer, binning, TRIALS, new RandomStreams(seed++));
+    }
+}

@@ -1,0 +1,161 @@
+package io.dpaudit.reports;
+
+import io.dpaudit.attacks.AttackCatalog;
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.ToolInfo;
+import io.dpaudit.core.audit.AuditResult;
+import io.dpaudit.core.audit.AuditSettings;
+import io.dpaudit.core.audit.Auditor;
+import io.dpaudit.core.audit.Claim;
+import io.dpaudit.core.bounds.PrivacyBound;
+import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.Pilot;
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.engine.Scorer;
+import io.dpaudit.core.model.AuditableMechanism;
+import io.dpaudit.core.model.MechanismSimulator;
+import io.dpaudit.core.rng.RandomStreams;
+import io.dpaudit.core.Checks;
+import io.dpaudit.mechanisms.MechanismCatalog;
+import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.reports.report.BoundCurve;
+import io.dpaudit.reports.scenario.ClaimSpec;
+import io.dpaudit.reports.scenario.Scenario;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+
+/**
+ * Turns a scenario into an audit and its report. {@link #prepare} does all validation (mechanism, simulator,
+ * attack, claims, settings) before any trial runs, so bad input fails fast and leaves no output.
+ */
+public final class ScenarioAudit {
+    private static final int CURVE_POINTS = 61;
+    private static final double CURVE_EPSILON_CAP = 50.0;
+
+    private ScenarioAudit() {
+    }
+
+    /**
+     * A validated, ready-to-run audit.
+     *
+     * @param scenario the scenario
+     * @param mechanism the mechanism
+     * @param simulator the simulator that will produce outputs
+     * @param scorer the attack
+     * @param settings engine and estimator settings
+     * @param claims resolved claims
+     */
+    public record Prepared(Scenario scenario, AuditableMechanism mechanism, MechanismSimulator simulator,
+            Scorer scorer, AuditSettings settings, List<Claim> claims) {
+    }
+
+    /**
+     * Validates everything and resolves claims.
+     *
+     * @param trials trials per world (scenario value or command-line override)
+     * @param seed root seed
+     * @param threads worker threads
+     */
+    public static Prepared prepare(Scenario scenario, long trials, long seed, int threads) {
+        AuditableMechanism mechanism = MechanismCatalog.parse(scenario.mechanism());
+        MechanismSimulator simulator = scenario.faithful()
+                ? mechanism.faithful(scenario.simulator(), RandomStreams.auxiliary(seed))
+                : mechanism.reduced();
+        Scorer scorer = AttackCatalog.create("attack", scenario.attack(), simulator.outputModel());
+        AuditSettings settings = new AuditSettings(trials, seed, threads, scenario.confidence(),
+                scenario.selection(), scenario.histogramBins(), Pilot.DEFAULT_TRIALS,
+                MonteCarloEngine.DEFAULT_SHARD_TRIALS, scenario.deltas(), scenario.epsilons());
+        List<Claim> claims = new ArrayList<>();
+        for (ClaimSpec c : scenario.claims()) {
+            claims.add(resolve(c, mechanism));
+        }
+        return new Prepared(scenario, mechanism, simulator, scorer, settings, claims);
+    }
+
+    /** Resolves a claim spec against the mechanism's bounds. */
+    static Claim resolve(ClaimSpec c, AuditableMechanism mechanism) {
+        if (c.bound() == null) {
+            String label = c.label() != null ? c.label()
+                    : String.format(Locale.ROOT, "(%s, %s)", Checks.format(c.epsilon()), Checks.format(c.delta()));
+            return new Claim(label, c.epsilon(), c.delta(), "stated");
+        }
+        List<PrivacyBound> bounds = mechanism.bounds();
+        PrivacyBound b = bounds.stream().filter(x -> x.name().equals(c.bound())).findFirst().orElseThrow(() ->
+                new InvalidInputException(c.field() + ".bound", c.bound(), "no such bound for mechanism "
+                        + mechanism.type() + " with these parameters (applicable: "
+                        + String.join(", ", new TreeSet<>(bounds.stream().map(PrivacyBound::name).toList()))
+                        + ")"));
+        double eps = c.epsilon();
+        double del = c.delta();
+        if (Double.isNaN(eps)) {
+            eps = b.epsilon(del);
+            if (!Double.isFinite(eps)) {
+                throw new InvalidInputException(c.field() + ".bound", c.bound(),
+                        "gives no finite epsilon at delta = " + Checks.format(del));
+            }
+        } else {
+            del = b.delta(eps);
+            if (!(del > 0 && del < 1)) {
+                throw new InvalidInputException(c.field() + ".bound", c.bound(),
+                        "gives delta = " + Checks.format(del) + " at epsilon = " + Checks.format(eps)
+                                + ", which is not a claim in (0, 1)");
+            }
+        }
+        String label = c.label() != null ? c.label() : b.name();
+        return new Claim(label, eps, del, b.name() + ": " + b.source());
+    }
+
+    /** Runs a prepared audit and builds its report. */
+    public static AuditReport run(Prepared p, ProgressListener progress) {
+        AuditResult result = Auditor.run(p.simulator(), p.scorer(), p.settings(), p.claims(), progress);
+        return report(p, result);
+    }
+
+    /** Builds the report of a finished audit. */
+    public static AuditReport report(Prepared p, AuditResult result) {
+        List<PrivacyBound> bounds = p.mechanism().bounds();
+        List<String> notes = new ArrayList<>();
+        if (bounds.isEmpty()) {
+            notes.add("No analytic bound in this version applies to " + p.mechanism().type()
+                    + " with these parameters; only the empirical lower bounds are reported.");
+        }
+        double epsMax = 0;
+        for (double e : p.settings().epsilons()) {
+            epsMax = Math.max(epsMax, e);
+        }
+        for (Claim c : p.claims()) {
+            epsMax = Math.max(epsMax, c.epsilon());
+        }
+        for (var e : result.epsilonLowerBounds()) {
+            epsMax = Math.max(epsMax, e.epsilon());
+        }
+        for (PrivacyBound b : bounds) {
+            for (double d : p.settings().deltas()) {
+                epsMax = Math.max(epsMax, Math.min(CURVE_EPSILON_CAP, b.epsilon(d)));
+            }
+        }
+        epsMax = epsMax > 0 ? 1.15 * epsMax : 1.0;
+        List<BoundCurve> curves = new ArrayList<>();
+        for (PrivacyBound b : bounds) {
+            curves.add(curve(b, epsMax, p.settings().deltas()));
+        }
+        String simulator = (p.scenario().faithful() ? "faithful" : "reduced");
+        return new AuditReport(ToolInfo.NAME, ToolInfo.version(), p.scenario(), p.mechanism(), simulator, result,
+                curves, RandomStreams.description(), ToolInfo.environment(), notes);
+    }
+
+    private static BoundCurve curve(PrivacyBound b, double epsMax, List<Double> deltas) {
+        List<BoundCurve.Point> points = new ArrayList<>();
+        for (int i = 0; i < CURVE_POINTS; i++) {
+            double e = epsMax * i / (CURVE_POINTS - 1);
+            points.add(new BoundCurve.Point(e, b.delta(e)));
+        }
+        List<BoundCurve.Point> atDeltas = new ArrayList<>();
+        for (double d : deltas) {
+            atDeltas.add(new BoundCurve.Point(b.epsilon(d), d));
+        }
+        return new BoundCurve(b.name(), b.source(), points, atDeltas);
+    }
+}

@@ -1,0 +1,111 @@
+package io.dpaudit.reports.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dpaudit.core.Checks;
+import io.dpaudit.core.bounds.BoundFamily;
+import io.dpaudit.core.bounds.PrivacyBound;
+import io.dpaudit.core.model.AuditableMechanism;
+import io.dpaudit.core.model.Parameters;
+import io.dpaudit.mechanisms.MechanismCatalog;
+import io.dpaudit.reports.report.Format;
+import io.dpaudit.reports.report.JsonNumbers;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** {@code dp-audit bound} and {@code dp-audit calibrate}. */
+final class BoundCommand {
+    private static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
+
+    private BoundCommand() {
+    }
+
+    static int bound(List<String> args, PrintStream out) {
+        Arguments a = new Arguments(args, Set.of("--delta", "--epsilon"), Set.of("--json"), true);
+        AuditableMechanism m = mechanism(a, "bound", false);
+        if (a.has("--delta") == a.has("--epsilon")) {
+            throw new UsageException("bound needs exactly one of --delta D and --epsilon E");
+        }
+        ObjectNode root = MAPPER.createObjectNode();
+        ArrayNode list = root.putArray("bounds");
+        StringBuilder text = new StringBuilder();
+        double delta = a.has("--delta") ? Checks.delta("--delta", a.number("--delta")) : Double.NaN;
+        double epsilon = a.has("--epsilon") ? Checks.nonNegative("--epsilon", a.number("--epsilon")) : Double.NaN;
+        for (PrivacyBound b : m.bounds()) {
+            double e = Double.isNaN(epsilon) ? b.epsilon(delta) : epsilon;
+            double d = Double.isNaN(delta) ? b.delta(epsilon) : delta;
+            ObjectNode o = list.addObject();
+            o.put("name", b.name());
+            o.put("source", b.source());
+            o.set("epsilon", JsonNumbers.encode(e));
+            o.set("delta", JsonNumbers.encode(d));
+            text.append(String.format(Locale.ROOT, "%-48s epsilon = %-12s delta = %-12s%n    source: %s%n",
+                    b.name(), Format.g(e), Format.g(d), b.source()));
+        }
+        if (m.bounds().isEmpty()) {
+            text.append("No analytic bound applies to ").append(m.type()).append(" with these parameters.\n");
+        }
+        print(out, a, root, text);
+        return Main.OK;
+    }
+
+    static int calibrate(List<String> args, PrintStream out) {
+        Arguments a = new Arguments(args, Set.of("--delta", "--epsilon"), Set.of("--json"), true);
+        AuditableMechanism m = mechanism(a, "calibrate", true);
+        if (!a.has("--delta") || !a.has("--epsilon")) {
+            throw new UsageException("calibrate needs both --epsilon E and --delta D");
+        }
+        double delta = Checks.delta("--delta", a.number("--delta"));
+        double epsilon = Checks.nonNegative("--epsilon", a.number("--epsilon"));
+        ObjectNode root = MAPPER.createObjectNode();
+        ArrayNode list = root.putArray("calibrations");
+        StringBuilder text = new StringBuilder();
+        for (BoundFamily f : m.boundFamilies()) {
+            double sigma = f.calibrate(epsilon, delta);
+            ObjectNode o = list.addObject();
+            o.put("name", f.name());
+            o.put("source", f.source());
+            o.set("sigma", JsonNumbers.encode(sigma));
+            text.append(String.format(Locale.ROOT, "%-48s sigma = %s%n    source: %s%n", f.name(),
+                    Double.toString(sigma), f.source()));
+        }
+        if (m.boundFamilies().isEmpty()) {
+            text.append("No analytic bound applies to ").append(m.type()).append(" with these parameters.\n");
+        }
+        print(out, a, root, text);
+        return Main.OK;
+    }
+
+    private static AuditableMechanism mechanism(Arguments a, String command, boolean sigmaOptional) {
+        if (a.positional().size() != 1) {
+            throw new UsageException(command + " needs exactly one mechanism TYPE followed by key=value parameters");
+        }
+        Parameters p = a.parameters(a.positional().get(0));
+        if (sigmaOptional && !p.has("sigma")) {
+            Map<String, Object> values = new LinkedHashMap<>(p.values());
+            values.put("sigma", 1.0); // calibration replaces it; any valid value lets the other parameters parse
+            p = new Parameters("", values);
+        }
+        return MechanismCatalog.parse(p);
+    }
+
+    private static void print(PrintStream out, Arguments a, ObjectNode root, StringBuilder text) {
+        if (a.has("--json")) {
+            try {
+                out.println(MAPPER.writeValueAsString(root));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+        } else {
+            out.print(text);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package io.dpaudit.reports.cli;
+
+import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.Verdict;
+import io.dpaudit.core.bounds.PoissonSubsampledGaussianBound;
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.reports.ScenarioAudit;
+import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.reports.report.ReportFiles;
+import io.dpaudit.reports.scenario.Scenario;
+import io.dpaudit.reports.scenario.ScenarioReader;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code dp-audit demo}: two audits that show what the tool is for.
+ *
+ * <ol>
+ *   <li>The Gaussian mechanism, sigma = 1, claimed at its exact (Balle–Wang) ε for δ = 1e-5: a correct claim,
+ *       which the audit must find consistent — and nearly attain.</li>
+ *   <li>The Poisson-subsampled Gaussian, q = 0.01, sigma = 1, claimed at half its true ε for δ = 1e-5: a wrong
+ *       claim, which the audit must find violated.</li>
+ * </ol>
+ * The scenarios are ordinary scenario files (written into the report directories as {@code scenario.json}) run
+ * through the same path as {@code dp-audit run}. Exit code 0 when both verdicts come out as expected, 1 otherwise.
+ */
+final class DemoCommand {
+    static final String DEFAULT_OUT = "dp-audit-demo";
+    static final long GAUSSIAN_TRIALS = 10_000_000L;
+    static final long SUBSAMPLED_TRIALS = 100_000_000L;
+    static final long SEED = 20261122L;
+
+    private DemoCommand() {
+    }
+
+    static int demo(List<String> args, PrintStream out, PrintStream err) {
+        Arguments a = new Arguments(args, Set.of("--out", "--threads"), Set.of("--quiet"), false);
+        if (!a.positional().isEmpty()) {
+            throw new UsageException("demo takes no positional arguments");
+        }
+        Path dir = Path.of(a.has("--out") ? a.text("--out") : DEFAULT_OUT);
+        int threads = RunCommand.threads(a);
+        ProgressListener progress = a.has("--quiet") ? ProgressListener.NONE : new ConsoleProgress(err);
+
+        String gaussian = String.format(Locale.ROOT, """
+                {
+                  "name": "demo-gaussian-correct-claim",
+                  "description": "Gaussian mechanism, sigma = 1, clip = 1, claimed at its exact epsilon for delta = 1e-5 (a correct claim).",
+                  "mechanism": {"type": "gaussian", "sigma": 1.0, "clip": 1.0},
+                  "attack": "likelihood-ratio",
+                  "trials": %d,
+                  "seed": %d,
+                  "deltas": [1e-3, 1e-5],
+                  "epsilons": [0, 1, 2, 3],
+                  "claims": [{"label": "exact Gaussian bound at delta = 1e-5", "bound": "gaussian-exact", "delta": 1e-5}]
+                }
+                """, GAUSSIAN_TRIALS, SEED);
+        double trueEpsilon = new PoissonSubsampledGaussianBound(0.01, 1.0).epsilon(1e-5);
+        String subsampled = String.format(Locale.ROOT, """
+                {
+                  "name": "demo-subsampled-gaussian-wrong-claim",
+                  "description": "Poisson-subsampled Gaussian, q = 0.01, sigma = 1, claimed at half its true epsilon (%s) for delta = 1e-5 (a wrong claim).",
+                  "mechanism": {"type": "poisson-subsampled-gaussian", "q": 0.01, "sigma": 1.0, "clip": 1.0},
+                  "attack": "likelihood-ratio",
+                  "trials": %d,
+                  "seed": %d,
+                  "deltas": [1e-3, 1e-5],
+                  "epsilons": [0, 0.25, 0.5, 1],
+                  "claims": [{"label": "half the true epsilon at delta = 1e-5", "epsilon": %s, "delta": 1e-5}]
+                }
+                """, Double.toString(trueEpsilon), SUBSAMPLED_TRIALS, SEED, Double.toString(trueEpsilon / 2));
+
+        boolean asExpected = true;
+        asExpected &= runOne(gaussian, dir.resolve("gaussian"), threads, progress, out, Verdict.CONSISTENT);
+        asExpected &= runOne(subsampled, dir.resolve("poisson-subsampled-gaussian"), threads, progress, out,
+                Verdict.VIOLATED);
+        if (asExpected) {
+            out.println("Demo: the correct claim was found consistent and the wrong claim violated, as expected.");
+            return Main.OK;
+        }
+        err.println("dp-audit: demo: a verdict differed from the expected one (see above)");
+        return Main.INTERNAL_ERROR;
+    }
+
+    private static boolean runOne(String json, Path dir, int threads, ProgressListener progress, PrintStream out,
+            Verdict expected) {
+        Scenario s = ScenarioReader.parse(json, "demo");
+        ScenarioAudit.Prepared p = ScenarioAudit.prepare(s, s.trials(), s.seed(), threads);
+        ReportFiles.prepareDirectory("--out", dir);
+        AuditReport report = ScenarioAudit.run(p, progress);
+        RunCommand.writeReports(dir, report);
+        ReportFiles.writeAll(dir, Map.of("scenario.json", json));
+        out.print(SummaryTable.format(report));
+        out.println("Reports: " + dir.resolve("report.html"));
+        out.println();
+        boolean ok = true;
+        for (ClaimResult c : report.result().claims()) {
+            ok &= c.verdict() == expected;
+        }
+        return ok;
+    }
+}

@@ -1,0 +1,96 @@
+package io.dpaudit.reports.cli;
+
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.ToolInfo;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The {@code dp-audit} command line.
+ *
+ * <p>Exit codes: 0 no claim violated; 3 at least one claim violated; 2 bad input or usage (a one-line message on
+ * standard error, no stack trace, no report written); 1 internal error.
+ */
+public final class Main {
+    /** No claim violated. */
+    public static final int OK = 0;
+    /** Internal error. */
+    public static final int INTERNAL_ERROR = 1;
+    /** Bad input or usage. */
+    public static final int BAD_INPUT = 2;
+    /** At least one claim violated. */
+    public static final int VIOLATED = 3;
+
+    static final String USAGE = String.join("\n",
+            "usage: dp-audit <command> [arguments]",
+            "",
+            "commands:",
+            "  run SCENARIO.json [--trials N] [--seed S] [--threads K] [--out DIR] [--quiet]",
+            "      audit the scenario; writes DIR/report.json, report.md, report.html (DIR defaults to dp-audit-out)",
+            "  bound TYPE key=value... (--delta D | --epsilon E) [--json]",
+            "      evaluate every analytic bound that applies to the mechanism",
+            "  calibrate TYPE key=value... --epsilon E --delta D [--json]",
+            "      smallest noise standard deviation sigma meeting (E, D) under each applicable bound",
+            "  list",
+            "      mechanism types, their parameters, attacks and threshold-selection methods",
+            "  demo [--out DIR] [--threads K] [--quiet]",
+            "      audit a correct claim and a wrong one (reports under DIR, default dp-audit-demo)",
+            "",
+            "exit codes: 0 no claim violated, 3 a claim violated, 2 bad input or usage, 1 internal error");
+
+    private Main() {
+    }
+
+    /** Entry point. */
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs a command; returns the exit code. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            return dispatch(Arrays.asList(args), out, err);
+        } catch (InvalidInputException e) {
+            err.println("dp-audit: error: " + e.getMessage());
+            return BAD_INPUT;
+        } catch (UsageException e) {
+            err.println("dp-audit: " + e.getMessage() + " (see dp-audit --help)");
+            return BAD_INPUT;
+        } catch (Throwable t) {
+            err.println("dp-audit: internal error: " + t);
+            t.printStackTrace(err);
+            return INTERNAL_ERROR;
+        }
+    }
+
+    private static int dispatch(List<String> args, PrintStream out, PrintStream err) {
+        if (args.isEmpty()) {
+            throw new UsageException("no command given");
+        }
+        String command = args.get(0);
+        List<String> rest = args.subList(1, args.size());
+        switch (command) {
+            case "run":
+                return RunCommand.run(rest, out, err);
+            case "bound":
+                return BoundCommand.bound(rest, out);
+            case "calibrate":
+                return BoundCommand.calibrate(rest, out);
+            case "list":
+                return ListCommand.list(rest, out);
+            case "demo":
+                return DemoCommand.demo(rest, out, err);
+            case "--help":
+            case "-h":
+            case "help":
+                out.println(USAGE);
+                return OK;
+            case "--version":
+                out.println(ToolInfo.NAME + " " + ToolInfo.version());
+                return OK;
+            default:
+                throw new UsageException("unknown command " + command);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.dpaudit.reports.cli;
+
+import io.dpaudit.core.Checks;
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.reports.ScenarioAudit;
+import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.reports.report.HtmlReportWriter;
+import io.dpaudit.reports.report.JsonReportWriter;
+import io.dpaudit.reports.report.MarkdownReportWriter;
+import io.dpaudit.reports.report.ReportFiles;
+import io.dpaudit.reports.scenario.Scenario;
+import io.dpaudit.reports.scenario.ScenarioReader;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** {@code dp-audit run}. */
+final class RunCommand {
+    /** Default report directory. */
+    static final String DEFAULT_OUT = "dp-audit-out";
+
+    private RunCommand() {
+    }
+
+    static int run(List<String> args, PrintStream out, PrintStream err) {
+        Arguments a = new Arguments(args, Set.of("--trials", "--seed", "--threads", "--out"), Set.of("--quiet"),
+                false);
+        if (a.positional().size() != 1) {
+            throw new UsageException("run needs exactly one scenario file");
+        }
+        Scenario scenario = ScenarioReader.read(Path.of(a.positional().get(0)));
+        long trials = a.has("--trials") ? Checks.atLeast("--trials", a.wholeNumber("--trials"), 1) : scenario.trials();
+        long seed = a.has("--seed") ? a.wholeNumber("--seed") : scenario.seed();
+        int threads = threads(a);
+        Path dir = Path.of(a.has("--out") ? a.text("--out") : DEFAULT_OUT);
+        ScenarioAudit.Prepared prepared = ScenarioAudit.prepare(scenario, trials, seed, threads);
+        ReportFiles.prepareDirectory("--out", dir);
+        ProgressListener progress = a.has("--quiet") ? ProgressListener.NONE : new ConsoleProgress(err);
+        AuditReport report = ScenarioAudit.run(prepared, progress);
+        writeReports(dir, report);
+        out.print(SummaryTable.format(report));
+        out.println("Reports: " + dir.resolve("report.json") + ", report.md, report.html");
+        return report.result().anyViolated() ? Main.VIOLATED : Main.OK;
+    }
+
+    static int threads(Arguments a) {
+        if (!a.has("--threads")) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        long t = a.wholeNumber("--threads");
+        Checks.atLeast("--threads", t, 1);
+        if (t > 1024) {
+            throw new InvalidInputException("--threads", t, "must be <= 1024");
+        }
+        return (int) t;
+    }
+
+    static void writeReports(Path dir, AuditReport report) {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("report.json", JsonReportWriter.write(report));
+        files.put("report.md", MarkdownReportWriter.write(report));
+        files.put("report.html", HtmlReportWriter.write(report));
+        ReportFiles.writeAll(dir, files);
+    }
+}

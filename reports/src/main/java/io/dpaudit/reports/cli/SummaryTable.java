@@ -1,0 +1,76 @@
+package io.dpaudit.reports.cli;
+
+import io.dpaudit.core.audit.AuditResult;
+import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.estimate.DeltaLowerBound;
+import io.dpaudit.core.estimate.EpsilonLowerBound;
+import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.reports.report.BoundCurve;
+import io.dpaudit.reports.report.Format;
+import java.util.Locale;
+
+/** The summary printed on standard output after a run. */
+final class SummaryTable {
+    private SummaryTable() {
+    }
+
+    static String format(AuditReport r) {
+        AuditResult res = r.result();
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "%s %s: scenario %s%n", r.toolName(), r.toolVersion(),
+                r.scenario().name()));
+        b.append(String.format(Locale.ROOT, "  mechanism  %s (%s), %s simulator%n", r.mechanism().type(),
+                paramText(r), r.simulator()));
+        b.append(String.format(Locale.ROOT, "  attack     %s%n", res.attack()));
+        b.append(String.format(Locale.ROOT, "  trials     %s per world, seed %d, %d thread(s), %.2f s, %s%n",
+                Format.count(res.settings().trialsPerWorld()), res.settings().seed(), res.settings().threads(),
+                res.elapsedSeconds(), Format.perSecond(res.trialsPerSecond())));
+        b.append(String.format(Locale.ROOT, "Empirical lower bounds (%s confidence each):%n",
+                Format.percent(res.settings().confidence())));
+        for (EpsilonLowerBound e : res.epsilonLowerBounds()) {
+            b.append(String.format(Locale.ROOT, "  at delta = %-10s epsilon >= %s%n", Format.g(e.delta()),
+                    Format.g(e.epsilon())));
+        }
+        for (DeltaLowerBound d : res.deltaLowerBounds()) {
+            b.append(String.format(Locale.ROOT, "  at epsilon = %-8s delta >= %s%n", Format.g(d.epsilon()),
+                    Format.g(d.delta())));
+        }
+        if (!r.bounds().isEmpty()) {
+            b.append("Analytic bounds:\n");
+            for (BoundCurve c : r.bounds()) {
+                StringBuilder at = new StringBuilder();
+                for (BoundCurve.Point p : c.epsilonAtDeltas()) {
+                    at.append(String.format(Locale.ROOT, "  epsilon = %s at delta = %s", Format.g(p.epsilon()),
+                            Format.g(p.delta())));
+                }
+                b.append(String.format(Locale.ROOT, "  %-48s%s%n", c.name(), at));
+            }
+        }
+        if (!res.claims().isEmpty()) {
+            b.append(String.format(Locale.ROOT, "Claims:%n  %-40s %-10s %-10s %-11s %-12s %-12s %s%n", "claim",
+                    "epsilon", "delta", "verdict", "delta_lb", "epsilon_lb", "tightness"));
+            for (ClaimResult c : res.claims()) {
+                b.append(String.format(Locale.ROOT, "  %-40s %-10s %-10s %-11s %-12s %-12s %s%n",
+                        truncate(c.claim().label(), 40), Format.g(c.claim().epsilon()), Format.g(c.claim().delta()),
+                        c.verdict().label().toUpperCase(Locale.ROOT), Format.g(c.deltaLowerBound().delta()),
+                        Format.g(c.epsilonLowerBound().epsilon()), Format.g(c.tightness())));
+            }
+        }
+        return b.toString();
+    }
+
+    private static String paramText(AuditReport r) {
+        StringBuilder b = new StringBuilder();
+        r.mechanism().parameters().values().forEach((k, v) -> {
+            if (!k.equals("type")) {
+                b.append(b.length() > 0 ? ", " : "").append(k).append('=')
+                        .append(v instanceof Double d ? Format.g(d) : v);
+            }
+        });
+        return b.toString();
+    }
+
+    private static String truncate(String s, int n) {
+        return s.length() <= n ? s : s.substring(0, n - 1) + "…";
+    }
+}

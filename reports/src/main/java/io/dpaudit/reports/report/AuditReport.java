@@ -1,0 +1,32 @@
+package io.dpaudit.reports.report;
+
+import io.dpaudit.core.audit.AuditResult;
+import io.dpaudit.core.model.AuditableMechanism;
+import io.dpaudit.reports.scenario.Scenario;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a report shows, immutable; the JSON, Markdown and HTML writers all render this one model.
+ *
+ * @param toolName tool name
+ * @param toolVersion tool version
+ * @param scenario the scenario as read
+ * @param mechanism the mechanism audited
+ * @param simulator the simulator kind ({@code reduced} or {@code faithful}) and its description
+ * @param result the audit outcome
+ * @param bounds the analytic bounds that apply to the mechanism
+ * @param rng description of the random source and stream derivation
+ * @param environment runtime and library versions
+ * @param notes remarks a reader should see (e.g. bounds that do not apply)
+ */
+public record AuditReport(String toolName, String toolVersion, Scenario scenario, AuditableMechanism mechanism,
+        String simulator, AuditResult result, List<BoundCurve> bounds, String rng, Map<String, String> environment,
+        List<String> notes) {
+
+    public AuditReport {
+        bounds = List.copyOf(bounds);
+        notes = List.copyOf(notes);
+        environment = Map.copyOf(environment);
+    }
+}

@@ -1,0 +1,42 @@
+package io.dpaudit.reports.report;
+
+import java.util.Locale;
+
+/** Number formatting for human-readable reports; locale-independent ({@link Locale#ROOT}). */
+public final class Format {
+    private Format() {
+    }
+
+    /** Four significant digits, {@code inf}/{@code nan} for non-finite values. */
+    public static String g(double x) {
+        if (Double.isNaN(x)) {
+            return "nan";
+        }
+        if (Double.isInfinite(x)) {
+            return x > 0 ? "inf" : "-inf";
+        }
+        if (x == 0) {
+            return "0";
+        }
+        double a = Math.abs(x);
+        if (a >= 1e-3 && a < 1e6) {
+            return String.format(Locale.ROOT, "%.4g", x);
+        }
+        return String.format(Locale.ROOT, "%.3e", x);
+    }
+
+    /** A count with thousands separators. */
+    public static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    /** A rate in millions per second. */
+    public static String perSecond(double rate) {
+        return String.format(Locale.ROOT, "%.1f M/s", rate / 1e6);
+    }
+
+    /** A percentage. */
+    public static String percent(double p) {
+        return String.format(Locale.ROOT, "%.4g%%", 100 * p);
+    }
+}

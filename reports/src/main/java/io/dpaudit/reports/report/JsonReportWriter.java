@@ -1,0 +1,159 @@
+package io.dpaudit.reports.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dpaudit.core.audit.AuditResult;
+import io.dpaudit.core.audit.AuditSettings;
+import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.estimate.DeltaLowerBound;
+import io.dpaudit.core.estimate.EpsilonLowerBound;
+import io.dpaudit.core.estimate.SelectedTest;
+import io.dpaudit.core.estimate.ThresholdSelection;
+import java.util.Map;
+
+/**
+ * Writes {@code report.json}. The field contract (README, "report.json") is extended by later versions, never
+ * broken. Doubles follow {@link JsonNumbers}.
+ */
+public final class JsonReportWriter {
+    private static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
+
+    private JsonReportWriter() {
+    }
+
+    /** The report as a JSON tree. */
+    public static ObjectNode toJson(AuditReport r) {
+        AuditResult res = r.result();
+        AuditSettings s = res.settings();
+        ObjectNode root = MAPPER.createObjectNode();
+        ObjectNode tool = root.putObject("tool");
+        tool.put("name", r.toolName());
+        tool.put("version", r.toolVersion());
+        root.set("scenario", r.scenario().source());
+        root.put("scenarioName", r.scenario().name());
+        root.put("seed", s.seed());
+        root.put("rng", r.rng());
+        root.put("trialsPerWorld", s.trialsPerWorld());
+        root.put("threads", s.threads());
+        root.set("elapsedSeconds", JsonNumbers.encode(res.elapsedSeconds()));
+        root.set("trialsPerSecond", JsonNumbers.encode(res.trialsPerSecond()));
+        root.set("confidence", JsonNumbers.encode(s.confidence()));
+
+        ObjectNode mech = root.putObject("mechanism");
+        mech.put("type", r.mechanism().type());
+        ObjectNode params = mech.putObject("parameters");
+        for (Map.Entry<String, Object> e : r.mechanism().parameters().values().entrySet()) {
+            if (e.getValue() instanceof Double d) {
+                params.set(e.getKey(), JsonNumbers.encode(d));
+            } else {
+                params.put(e.getKey(), String.valueOf(e.getValue()));
+            }
+        }
+        mech.put("adjacency", r.mechanism().adjacency());
+        mech.put("simulator", r.simulator());
+        mech.put("simulatorDescription", res.mechanism());
+        root.put("attack", res.attack());
+
+        ObjectNode sel = root.putObject("thresholdSelection");
+        sel.put("description", s.selection().describe());
+        if (s.selection() instanceof ThresholdSelection.HeldOut h) {
+            sel.put("method", "held-out");
+            sel.set("holdoutFraction", JsonNumbers.encode(h.fraction()));
+        } else if (s.selection() instanceof ThresholdSelection.Bonferroni b) {
+            sel.put("method", "bonferroni");
+            sel.put("grid", b.gridSize());
+        }
+        sel.put("selectionTrialsPerWorld", res.selectionTrials());
+        sel.put("evaluationTrialsPerWorld", res.evaluationTrials());
+
+        ObjectNode hist = root.putObject("histogram");
+        hist.set("lo", JsonNumbers.encode(res.binning().lo()));
+        hist.set("hi", JsonNumbers.encode(res.binning().hi()));
+        hist.put("bins", res.binning().bins());
+        hist.put("pilotTrialsPerWorld", s.pilotTrials());
+        hist.put("shardTrials", s.shardTrials());
+        hist.put("streamsUsed", res.streamsUsed());
+
+        ObjectNode emp = root.putObject("empirical");
+        ArrayNode eps = emp.putArray("epsilonLowerBounds");
+        for (EpsilonLowerBound e : res.epsilonLowerBounds()) {
+            ObjectNode o = eps.addObject();
+            o.set("delta", JsonNumbers.encode(e.delta()));
+            o.set("epsilon", JsonNumbers.encode(e.epsilon()));
+            o.set("test", test(e.test()));
+        }
+        ArrayNode dels = emp.putArray("deltaLowerBounds");
+        for (DeltaLowerBound d : res.deltaLowerBounds()) {
+            ObjectNode o = dels.addObject();
+            o.set("epsilon", JsonNumbers.encode(d.epsilon()));
+            o.set("delta", JsonNumbers.encode(d.delta()));
+            o.set("test", test(d.test()));
+        }
+
+        ArrayNode bounds = root.putArray("bounds");
+        for (BoundCurve c : r.bounds()) {
+            ObjectNode o = bounds.addObject();
+            o.put("name", c.name());
+            o.put("source", c.source());
+            ArrayNode pts = o.putArray("points");
+            for (BoundCurve.Point p : c.points()) {
+                ObjectNode po = pts.addObject();
+                po.set("epsilon", JsonNumbers.encode(p.epsilon()));
+                po.set("delta", JsonNumbers.encode(p.delta()));
+            }
+            ArrayNode at = o.putArray("epsilonAtDeltas");
+            for (BoundCurve.Point p : c.epsilonAtDeltas()) {
+                ObjectNode po = at.addObject();
+                po.set("delta", JsonNumbers.encode(p.delta()));
+                po.set("epsilon", JsonNumbers.encode(p.epsilon()));
+            }
+        }
+
+        ArrayNode claims = root.putArray("claims");
+        for (ClaimResult c : res.claims()) {
+            ObjectNode o = claims.addObject();
+            o.put("label", c.claim().label());
+            o.set("epsilon", JsonNumbers.encode(c.claim().epsilon()));
+            o.set("delta", JsonNumbers.encode(c.claim().delta()));
+            o.put("verdict", c.verdict().label());
+            o.set("empiricalDeltaLowerBound", JsonNumbers.encode(c.deltaLowerBound().delta()));
+            o.set("empiricalEpsilonLowerBound", JsonNumbers.encode(c.epsilonLowerBound().epsilon()));
+            o.set("tightness", JsonNumbers.encode(c.tightness()));
+            o.put("source", c.claim().source());
+            o.set("deltaTest", test(c.deltaLowerBound().test()));
+        }
+
+        ObjectNode env = root.putObject("environment");
+        r.environment().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> env.put(e.getKey(), e.getValue()));
+        ArrayNode notes = root.putArray("notes");
+        r.notes().forEach(notes::add);
+        return root;
+    }
+
+    private static ObjectNode test(SelectedTest t) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("direction", t.direction().describe());
+        o.set("threshold", JsonNumbers.encode(t.threshold()));
+        o.put("truePositives", t.truePositives());
+        o.put("falsePositives", t.falsePositives());
+        o.put("trials", t.trials());
+        o.set("truePositiveRateLower", JsonNumbers.encode(t.truePositiveRateLower()));
+        o.set("falsePositiveRateUpper", JsonNumbers.encode(t.falsePositiveRateUpper()));
+        o.set("errorLevelPerRate", JsonNumbers.encode(t.errorLevelPerRate()));
+        return o;
+    }
+
+    /** The report as indented JSON text, ending with a newline. */
+    public static String write(AuditReport r) {
+        try {
+            return MAPPER.writeValueAsString(toJson(r)) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package io.dpaudit.reports.report;
+
+import io.dpaudit.core.audit.AuditResult;
+import io.dpaudit.core.audit.AuditSettings;
+import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.estimate.DeltaLowerBound;
+import io.dpaudit.core.estimate.EpsilonLowerBound;
+import io.dpaudit.core.estimate.SelectedTest;
+import java.util.Map;
+
+/** Writes {@code report.md}: the same content as the JSON report, as tables for people. */
+public final class MarkdownReportWriter {
+    private MarkdownReportWriter() {
+    }
+
+    /** The report as Markdown. */
+    public static String write(AuditReport r) {
+        AuditResult res = r.result();
+        AuditSettings s = res.settings();
+        StringBuilder b = new StringBuilder();
+        b.append("# dp-audit report: ").append(r.scenario().name()).append("\n\n");
+        if (!r.scenario().description().isEmpty()) {
+            b.append(r.scenario().description()).append("\n\n");
+        }
+        b.append("- **Mechanism:** `").append(r.mechanism().type()).append("` ")
+                .append(parameters(r.mechanism().parameters().values())).append("; adjacency: ")
+                .append(r.mechanism().adjacency()).append("\n");
+        b.append("- **Simulator:** ").append(res.mechanism()).append("\n");
+        b.append("- **Attack:** ").append(res.attack()).append("\n");
+        b.append("- **Trials per world:** ").append(Format.count(s.trialsPerWorld())).append(" (selection ")
+                .append(Format.count(res.selectionTrials())).append(", evaluation ")
+                .append(Format.count(res.evaluationTrials())).append(")\n");
+        b.append("- **Confidence:** ").append(Format.percent(s.confidence()))
+                .append(" for each bound and verdict separately; threshold selection: ")
+                .append(s.selection().describe()).append("\n");
+        b.append("- **Seed:** ").append(s.seed()).append("; **RNG:** ").append(r.rng()).append("\n");
+        b.append("- **Run:** ").append(s.threads()).append(" thread(s), ").append(Format.g(res.elapsedSeconds()))
+                .append(" s, ").append(Format.perSecond(res.trialsPerSecond())).append(" trials per world\n\n");
+
+        b.append("## Claims\n\n");
+        if (res.claims().isEmpty()) {
+            b.append("No claims.\n\n");
+        } else {
+            b.append("| claim | ε | δ | verdict | empirical δ lower bound at ε | empirical ε lower bound at δ "
+                    + "| tightness | source |\n|---|---|---|---|---|---|---|---|\n");
+            for (ClaimResult c : res.claims()) {
+                b.append("| ").append(cell(c.claim().label())).append(" | ").append(Format.g(c.claim().epsilon()))
+                        .append(" | ").append(Format.g(c.claim().delta())).append(" | **")
+                        .append(c.verdict().label()).append("** | ").append(Format.g(c.deltaLowerBound().delta()))
+                        .append(" | ").append(Format.g(c.epsilonLowerBound().epsilon())).append(" | ")
+                        .append(Format.g(c.tightness())).append(" | ").append(cell(c.claim().source()))
+                        .append(" |\n");
+            }
+            b.append("\nA claim is *violated* when the empirical δ lower bound at its ε exceeds its δ; each verdict "
+                    + "errs with probability at most ").append(Format.percent(1 - s.confidence()))
+                    .append(" for a correct claim. Tightness is the empirical ε lower bound divided by the claimed ε.\n\n");
+        }
+
+        b.append("## Empirical lower bounds\n\n| δ | ε lower bound | test |\n|---|---|---|\n");
+        for (EpsilonLowerBound e : res.epsilonLowerBounds()) {
+            b.append("| ").append(Format.g(e.delta())).append(" | ").append(Format.g(e.epsilon())).append(" | ")
+                    .append(test(e.test())).append(" |\n");
+        }
+        b.append("\n| ε | δ lower bound | test |\n|---|---|---|\n");
+        for (DeltaLowerBound d : res.deltaLowerBounds()) {
+            b.append("| ").append(Format.g(d.epsilon())).append(" | ").append(Format.g(d.delta())).append(" | ")
+                    .append(test(d.test())).append(" |\n");
+        }
+
+        b.append("\n## Analytic bounds\n\n");
+        if (r.bounds().isEmpty()) {
+            b.append("None applies.\n");
+        } else {
+            b.append("| bound | ε at δ | source |\n|---|---|---|\n");
+            for (BoundCurve c : r.bounds()) {
+                StringBuilder at = new StringBuilder();
+                for (BoundCurve.Point p : c.epsilonAtDeltas()) {
+                    at.append(at.length() > 0 ? "; " : "").append(Format.g(p.epsilon())).append(" at ")
+                            .append(Format.g(p.delta()));
+                }
+                b.append("| `").append(c.name()).append("` | ").append(at).append(" | ").append(cell(c.source()))
+                        .append(" |\n");
+            }
+        }
+        if (!r.notes().isEmpty()) {
+            b.append("\n## Notes\n\n");
+            r.notes().forEach(n -> b.append("- ").append(n).append("\n"));
+        }
+        b.append("\n## Provenance\n\n- ").append(r.toolName()).append(" ").append(r.toolVersion()).append("\n");
+        r.environment().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> b.append("- ").append(e.getKey()).append(": ").append(e.getValue()).append("\n"));
+        return b.toString();
+    }
+
+    static String test(SelectedTest t) {
+        return t.direction().describe() + ", t = " + Format.g(t.threshold()) + ": TP " + Format.count(t.truePositives())
+                + ", FP " + Format.count(t.falsePositives()) + " of " + Format.count(t.trials())
+                + "; TPR ≥ " + Format.g(t.truePositiveRateLower()) + ", FPR ≤ " + Format.g(t.falsePositiveRateUpper());
+    }
+
+    static String parameters(Map<String, Object> values) {
+        StringBuilder b = new StringBuilder();
+        for (Map.Entry<String, Object> e : values.entrySet()) {
+            if (e.getKey().equals("type")) {
+                continue;
+            }
+            b.append(b.length() > 0 ? ", " : "").append(e.getKey()).append(" = ")
+                    .append(e.getValue() instanceof Double d ? Format.g(d) : String.valueOf(e.getValue()));
+        }
+        return b.toString();
+    }
+
+    private static String cell(String s) {
+        return s.replace("|", "\\|").replace("\n", " ");
+    }
+}

@@ -1,0 +1,160 @@
+package io.dpaudit.reports.report;
+
+import io.dpaudit.core.audit.AuditResult;
+import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.Verdict;
+import io.dpaudit.core.estimate.DeltaLowerBound;
+import io.dpaudit.core.estimate.EpsilonLowerBound;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * An inline SVG plot of δ against ε (δ on a log scale): analytic bounds as curves, empirical ε lower bounds as
+ * right-pointing triangles at their δ (the true profile lies to their right), empirical δ lower bounds as
+ * up-pointing triangles at their ε (the true profile lies above), claims as circles (red when violated). Points with
+ * δ = 0 cannot be drawn on a log scale and are listed in the tables only.
+ */
+final class SvgPlot {
+    private static final int WIDTH = 760;
+    private static final int HEIGHT = 460;
+    private static final int LEFT = 70;
+    private static final int RIGHT = 230;
+    private static final int TOP = 20;
+    private static final int BOTTOM = 50;
+    private static final String[] COLORS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2",
+        "#17becf", "#bcbd22"};
+
+    private final double epsMax;
+    private final double logDeltaMin;
+
+    private SvgPlot(double epsMax, double logDeltaMin) {
+        this.epsMax = epsMax;
+        this.logDeltaMin = logDeltaMin;
+    }
+
+    static String render(AuditReport r) {
+        AuditResult res = r.result();
+        double epsMax = 0;
+        double deltaMin = 1;
+        for (BoundCurve c : r.bounds()) {
+            epsMax = Math.max(epsMax, c.points().get(c.points().size() - 1).epsilon());
+        }
+        for (EpsilonLowerBound e : res.epsilonLowerBounds()) {
+            epsMax = Math.max(epsMax, 1.1 * e.epsilon());
+            deltaMin = Math.min(deltaMin, e.delta());
+        }
+        for (DeltaLowerBound d : res.deltaLowerBounds()) {
+            epsMax = Math.max(epsMax, 1.1 * d.epsilon());
+            if (d.delta() > 0) {
+                deltaMin = Math.min(deltaMin, d.delta());
+            }
+        }
+        for (ClaimResult c : res.claims()) {
+            epsMax = Math.max(epsMax, 1.1 * c.claim().epsilon());
+            deltaMin = Math.min(deltaMin, c.claim().delta());
+        }
+        if (!(epsMax > 0)) {
+            epsMax = 1;
+        }
+        double logMin = Math.max(-16, Math.floor(Math.log10(deltaMin)) - 2);
+        SvgPlot p = new SvgPlot(epsMax, logMin);
+        return p.draw(r);
+    }
+
+    private double x(double eps) {
+        return LEFT + (WIDTH - LEFT - RIGHT) * eps / epsMax;
+    }
+
+    private double y(double delta) {
+        double l = Math.max(logDeltaMin, Math.log10(delta));
+        return TOP + (HEIGHT - TOP - BOTTOM) * (0 - l) / (0 - logDeltaMin);
+    }
+
+    private String draw(AuditReport r) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", WIDTH, HEIGHT, WIDTH, HEIGHT));
+        b.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+                + "stroke=\"#444\"/>%n", LEFT, TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM));
+        for (int e = (int) Math.ceil(logDeltaMin); e <= 0; e++) {
+            double yy = y(Math.pow(10, e));
+            b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+                    + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">1e%d</text>%n", LEFT, yy, WIDTH - RIGHT, yy,
+                    LEFT - 6, yy + 4, e));
+        }
+        for (int i = 0; i <= 5; i++) {
+            double eps = epsMax * i / 5;
+            b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+                    x(eps), HEIGHT - BOTTOM + 16, Format.g(eps)));
+        }
+        b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">ε</text>%n",
+                x(epsMax / 2), HEIGHT - 12));
+        b.append(String.format(Locale.ROOT, "<text x=\"16\" y=\"%.1f\" transform=\"rotate(-90 16 %.1f)\" "
+                + "text-anchor=\"middle\">δ</text>%n", (double) (HEIGHT - BOTTOM + TOP) / 2,
+                (double) (HEIGHT - BOTTOM + TOP) / 2));
+        int legend = 0;
+        List<BoundCurve> bounds = r.bounds();
+        for (int i = 0; i < bounds.size(); i++) {
+            BoundCurve c = bounds.get(i);
+            String color = COLORS[i % COLORS.length];
+            StringBuilder pts = new StringBuilder();
+            for (BoundCurve.Point p : c.points()) {
+                if (p.delta() > 0 && p.epsilon() <= epsMax) {
+                    pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", x(p.epsilon()), y(p.delta())));
+                }
+            }
+            b.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
+                    + "points=\"%s\"><title>%s</title></polyline>%n", color, pts.toString().trim(),
+                    HtmlReportWriter.escape(c.name())));
+            legend = legendEntry(b, legend, "<line x1=\"0\" y1=\"0\" x2=\"18\" y2=\"0\" stroke=\"" + color
+                    + "\" stroke-width=\"2\"/>", c.name());
+        }
+        AuditResult res = r.result();
+        for (EpsilonLowerBound e : res.epsilonLowerBounds()) {
+            if (e.epsilon() > 0) {
+                b.append(triangleRight(x(e.epsilon()), y(e.delta()), "#000",
+                        "empirical ε ≥ " + Format.g(e.epsilon()) + " at δ = " + Format.g(e.delta())));
+            }
+        }
+        for (DeltaLowerBound d : res.deltaLowerBounds()) {
+            if (d.delta() > 0) {
+                b.append(triangleUp(x(d.epsilon()), y(d.delta()), "#000",
+                        "empirical δ ≥ " + Format.g(d.delta()) + " at ε = " + Format.g(d.epsilon())));
+            }
+        }
+        legend = legendEntry(b, legend, "<path d=\"M4,-6 L14,0 L4,6 Z\" fill=\"#000\"/>", "empirical ε lower bound");
+        legend = legendEntry(b, legend, "<path d=\"M3,5 L9,-6 L15,5 Z\" fill=\"#000\"/>", "empirical δ lower bound");
+        for (ClaimResult c : res.claims()) {
+            String color = c.verdict() == Verdict.VIOLATED ? "#d62728" : "#2ca02c";
+            b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" stroke=\"%s\" "
+                    + "stroke-width=\"2.5\"><title>%s</title></circle>%n", x(c.claim().epsilon()),
+                    y(c.claim().delta()), color, HtmlReportWriter.escape(c.claim().label() + ": "
+                            + c.verdict().label())));
+        }
+        legend = legendEntry(b, legend, "<circle cx=\"9\" cy=\"0\" r=\"5\" fill=\"none\" stroke=\"#2ca02c\" "
+                + "stroke-width=\"2.5\"/>", "claim, consistent");
+        legendEntry(b, legend, "<circle cx=\"9\" cy=\"0\" r=\"5\" fill=\"none\" stroke=\"#d62728\" "
+                + "stroke-width=\"2.5\"/>", "claim, violated");
+        b.append("</svg>\n");
+        return b.toString();
+    }
+
+    private int legendEntry(StringBuilder b, int index, String symbol, String label) {
+        double yy = TOP + 10 + 20 * index;
+        String text = label.length() > 30 ? label.substring(0, 29) + "…" : label;
+        b.append(String.format(Locale.ROOT, "<g transform=\"translate(%d,%.1f)\">%s<text x=\"24\" y=\"4\">%s"
+                + "<title>%s</title></text></g>%n", WIDTH - RIGHT + 12, yy, symbol, HtmlReportWriter.escape(text),
+                HtmlReportWriter.escape(label)));
+        return index + 1;
+    }
+
+    private static String triangleRight(double cx, double cy, String color, String title) {
+        return String.format(Locale.ROOT, "<path d=\"M%.1f,%.1f L%.1f,%.1f L%.1f,%.1f Z\" fill=\"%s\"><title>%s"
+                + "</title></path>%n", cx - 5, cy - 6, cx + 5, cy, cx - 5, cy + 6, color, HtmlReportWriter.escape(title));
+    }
+
+    private static String triangleUp(double cx, double cy, String color, String title) {
+        return String.format(Locale.ROOT, "<path d=\"M%.1f,%.1f L%.1f,%.1f L%.1f,%.1f Z\" fill=\"%s\"><title>%s"
+                + "</title></path>%n", cx - 6, cy + 5, cx, cy - 6, cx + 6, cy + 5, color, HtmlReportWriter.escape(title));
+    }
+}
