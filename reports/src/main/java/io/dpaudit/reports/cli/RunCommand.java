@@ -32,11 +32,14 @@ final class RunCommand {
         if (a.positional().size() != 1) {
             throw new UsageException("run needs exactly one scenario file");
         }
-        Scenario scenario = ScenarioReader.read(Path.of(a.positional().get(0)));
-        long trials = a.has("--trials") ? Checks.atLeast("--trials", a.wholeNumber("--trials"), 1) : scenario.trials();
-        long seed = a.has("--seed") ? a.wholeNumber("--seed") : scenario.seed();
+        // Options first (cheap to check), then the scenario file.
+        Long trialsOverride = a.has("--trials") ? Checks.atLeast("--trials", a.wholeNumber("--trials"), 1) : null;
+        Long seedOverride = a.has("--seed") ? a.wholeNumber("--seed") : null;
         int threads = threads(a);
         Path dir = Path.of(a.has("--out") ? a.text("--out") : DEFAULT_OUT);
+        Scenario scenario = ScenarioReader.read(Path.of(a.positional().get(0)));
+        long trials = trialsOverride != null ? trialsOverride : scenario.trials();
+        long seed = seedOverride != null ? seedOverride : scenario.seed();
         ScenarioAudit.Prepared prepared = ScenarioAudit.prepare(scenario, trials, seed, threads);
         ReportFiles.prepareDirectory("--out", dir);
         ProgressListener progress = a.has("--quiet") ? ProgressListener.NONE : new ConsoleProgress(err);

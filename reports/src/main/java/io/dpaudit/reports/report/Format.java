@@ -25,6 +25,14 @@ public final class Format {
         return String.format(Locale.ROOT, "%.3e", x);
     }
 
+    /** An axis tick: the shortest plain decimal of a value rounded to 10 significant digits. */
+    public static String tick(double x) {
+        if (x == 0) {
+            return "0";
+        }
+        return new java.math.BigDecimal(x).round(new java.math.MathContext(10)).stripTrailingZeros().toPlainString();
+    }
+
     /** A count with thousands separators. */
     public static String count(long n) {
         return String.format(Locale.ROOT, "%,d", n);

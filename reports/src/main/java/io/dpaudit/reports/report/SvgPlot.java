@@ -15,10 +15,10 @@ import java.util.Locale;
  * δ = 0 cannot be drawn on a log scale and are listed in the tables only.
  */
 final class SvgPlot {
-    private static final int WIDTH = 760;
+    private static final int WIDTH = 860;
     private static final int HEIGHT = 460;
     private static final int LEFT = 70;
-    private static final int RIGHT = 230;
+    private static final int RIGHT = 330;
     private static final int TOP = 20;
     private static final int BOTTOM = 50;
     private static final String[] COLORS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2",
@@ -82,10 +82,11 @@ final class SvgPlot {
                     + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">1e%d</text>%n", LEFT, yy, WIDTH - RIGHT, yy,
                     LEFT - 6, yy + 4, e));
         }
-        for (int i = 0; i <= 5; i++) {
-            double eps = epsMax * i / 5;
+        double step = niceStep(epsMax / 5);
+        for (int i = 0; i * step <= epsMax * (1 + 1e-9); i++) {
+            double eps = i * step;
             b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
-                    x(eps), HEIGHT - BOTTOM + 16, Format.g(eps)));
+                    x(eps), HEIGHT - BOTTOM + 16, Format.tick(eps)));
         }
         b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">ε</text>%n",
                 x(epsMax / 2), HEIGHT - 12));
@@ -139,9 +140,20 @@ final class SvgPlot {
         return b.toString();
     }
 
+    /** The smallest of 1, 2, 2.5, 5 times a power of ten that is at least {@code raw}. */
+    static double niceStep(double raw) {
+        double p = Math.pow(10, Math.floor(Math.log10(raw)));
+        for (double m : new double[] {1, 2, 2.5, 5, 10}) {
+            if (m * p >= raw * (1 - 1e-12)) {
+                return m * p;
+            }
+        }
+        return 10 * p;
+    }
+
     private int legendEntry(StringBuilder b, int index, String symbol, String label) {
         double yy = TOP + 10 + 20 * index;
-        String text = label.length() > 30 ? label.substring(0, 29) + "…" : label;
+        String text = label.length() > 46 ? label.substring(0, 45) + "…" : label;
         b.append(String.format(Locale.ROOT, "<g transform=\"translate(%d,%.1f)\">%s<text x=\"24\" y=\"4\">%s"
                 + "<title>%s</title></text></g>%n", WIDTH - RIGHT + 12, yy, symbol, HtmlReportWriter.escape(text),
                 HtmlReportWriter.escape(label)));

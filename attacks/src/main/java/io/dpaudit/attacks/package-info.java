@@ -1,0 +1,4 @@
+/**
+ * Distinguishing attacks: each maps one output to one score, batched and allocation-free.
+ */
+package io.dpaudit.attacks;

@@ -1,0 +1,61 @@
+package io.dpaudit.mechanisms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.bounds.PrivacyBound;
+import io.dpaudit.core.model.AuditableMechanism;
+import io.dpaudit.core.model.Parameters;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class MechanismCatalogTest {
+    private static AuditableMechanism parse(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return MechanismCatalog.parse(new Parameters("mechanism.", m));
+    }
+
+    private static String error(Object... kv) {
+        return assertThrows(InvalidInputException.class, () -> parse(kv)).getMessage();
+    }
+
+    @Test
+    void parsesBothTypesWithDefaults() {
+        PoissonSubsampledGaussian g = (PoissonSubsampledGaussian) parse("type", "gaussian", "sigma", 2.0);
+        assertEquals(1.0, g.q());
+        assertEquals(1.0, g.clip());
+        assertEquals(1, g.rounds());
+        assertEquals("gaussian-exact", g.bounds().get(0).name());
+        AuditableMechanism p = parse("type", "poisson-subsampled-gaussian", "q", 0.01, "sigma", 1.0);
+        assertEquals(2, p.bounds().size());
+    }
+
+    @Test
+    void badParametersNameTheFieldAndValue() {
+        assertEquals("mechanism.sigma = -1: must be > 0 and finite", error("type", "gaussian", "sigma", -1.0));
+        assertTrue(error("type", "poisson-subsampled-gaussian", "q", 1.5, "sigma", 1.0)
+                .startsWith("mechanism.q = 1.5: must be in (0, 1]"));
+        assertTrue(error("type", "poisson-subsampled-gaussian", "q", 0.0, "sigma", 1.0)
+                .startsWith("mechanism.q = 0: must be in (0, 1]"));
+        assertTrue(error("type", "laplace", "sigma", 1.0).startsWith("mechanism.type = laplace: unknown mechanism type"));
+        assertTrue(error("type", "gaussian", "sigma", 1.0, "q", 0.5).startsWith("mechanism.q = 0.5: unknown parameter"));
+        assertTrue(error("type", "gaussian", "sigma", 1.0, "rounds", 2.5).startsWith("mechanism.rounds = 2.5"));
+        assertTrue(error("type", "gaussian").startsWith("mechanism.sigma = (missing)"));
+        assertTrue(error("sigma", 1.0).startsWith("mechanism.type = (missing)"));
+        assertTrue(error("type", "gaussian", "sigma", "big").startsWith("mechanism.sigma = big: must be a number"));
+    }
+
+    @Test
+    void multiRoundSubsamplingHasNoOneRoundBound() {
+        AuditableMechanism p = parse("type", "poisson-subsampled-gaussian", "q", 0.01, "sigma", 1.0, "rounds", 3.0);
+        for (PrivacyBound b : p.bounds()) {
+            assertTrue(!b.name().contains("exact") && !b.name().contains("bbg18"), b.name());
+        }
+    }
+}

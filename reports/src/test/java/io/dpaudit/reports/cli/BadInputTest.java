@@ -1,0 +1,112 @@
+package io.dpaudit.reports.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Bad input gives exit code 2, a single line on standard error naming the field and the value, no stack trace, and
+ * no report file.
+ */
+class BadInputTest {
+    @TempDir
+    Path dir;
+
+    static Stream<Arguments> badScenarios() {
+        String ok = "\"trials\": 1000, \"deltas\": [1e-3], \"epsilons\": [0]";
+        return Stream.of(
+                Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": -1}, " + ok + "}",
+                        "mechanism.sigma = -1"),
+                Arguments.of("{\"mechanism\": {\"type\": \"poisson-subsampled-gaussian\", \"q\": 1.5, \"sigma\": 1}, "
+                        + ok + "}", "mechanism.q = 1.5"),
+                Arguments.of("{\"mechanism\": {\"type\": \"poisson-subsampled-gaussian\", \"q\": 0, \"sigma\": 1}, "
+                        + ok + "}", "mechanism.q = 0"),
+                Arguments.of("{\"mechanism\": {\"type\": \"laplace\", \"sigma\": 1}, " + ok + "}",
+                        "mechanism.type = laplace"),
+                Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"trials\": 0}", "trials = 0"),
+                Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"trials\": -5}", "trials = -5"),
+                Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"trails\": 10}", "trails = 10"),
+                Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"confidence\": 1.5}",
+                        "confidence = 1.5"),
+                Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"deltas\": [0.5, 2]}",
+                        "deltas[1] = 2"),
+                Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"attack\": \"oracle\"}",
+                        "attack = oracle"),
+                Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"claims\": [{\"epsilon\": 1}]}",
+                        "claims[0]"),
+                Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, "
+                        + "\"claims\": [{\"bound\": \"no-such-bound\", \"delta\": 1e-5}]}", "claims[0].bound = no-such-bound"),
+                Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, "
+                        + "\"thresholdSelection\": {\"method\": \"held-out\", \"holdoutFraction\": 1}}",
+                        "thresholdSelection.holdoutFraction = 1"),
+                Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}", "malformed JSON"),
+                Arguments.of("[1, 2]", "must be a JSON object"),
+                Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1, \"sigma\": 2}}", "malformed JSON"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badScenarios")
+    void badScenarioGivesExitTwoAndOneLine(String json, String expected) throws IOException {
+        Path file = dir.resolve("s.json");
+        Files.writeString(file, json);
+        Path out = dir.resolve("out");
+        CliRunner.Result r = CliRunner.run("run", file.toString(), "--out", out.toString(), "--quiet");
+        assertOneLineError(r, expected);
+        assertFalse(Files.exists(out.resolve("report.json")), "no report on bad input");
+    }
+
+    @ParameterizedTest
+    @MethodSource("badCommandLines")
+    void badCommandLinesGiveExitTwo(String[] args, String expected) {
+        assertOneLineError(CliRunner.run(args), expected);
+    }
+
+    static Stream<Arguments> badCommandLines() {
+        return Stream.of(
+                Arguments.of(new String[] {"run", "/no/such/file.json"}, "scenario = /no/such/file.json: file not found"),
+                Arguments.of(new String[] {"frobnicate"}, "unknown command frobnicate"),
+                Arguments.of(new String[] {}, "no command"),
+                Arguments.of(new String[] {"bound", "gaussian", "sigma=-1", "--delta", "1e-5"}, "sigma = -1"),
+                Arguments.of(new String[] {"bound", "gaussian", "sigma=1", "--delta", "2"}, "--delta = 2"),
+                Arguments.of(new String[] {"bound", "gaussian", "sigma=1"}, "exactly one of --delta"),
+                Arguments.of(new String[] {"bound", "poisson-subsampled-gaussian", "q=2", "sigma=1", "--delta", "1e-5"},
+                        "q = 2"),
+                Arguments.of(new String[] {"calibrate", "gaussian", "--epsilon", "1"}, "both --epsilon"),
+                Arguments.of(new String[] {"calibrate", "gaussian", "--epsilon", "x", "--delta", "1e-5"},
+                        "--epsilon = x: must be a number"),
+                Arguments.of(new String[] {"run", "a.json", "--threads", "0"}, "--threads = 0"),
+                Arguments.of(new String[] {"run", "a.json", "--bogus"}, "unknown option --bogus"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badTrialsOverrides")
+    void trialsOverrideIsValidatedBeforeAnyWork(String value, String expected) throws IOException {
+        Path file = dir.resolve("s.json");
+        Files.writeString(file, "{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}}");
+        Path out = dir.resolve("out2");
+        assertOneLineError(CliRunner.run("run", file.toString(), "--trials", value, "--out", out.toString()), expected);
+        assertFalse(Files.exists(out));
+    }
+
+    static Stream<Arguments> badTrialsOverrides() {
+        return Stream.of(Arguments.of("0", "--trials = 0"), Arguments.of("-3", "--trials = -3"),
+                Arguments.of("2.5", "--trials = 2.5"));
+    }
+
+    private static void assertOneLineError(CliRunner.Result r, String expected) {
+        assertEquals(2, r.exit(), () -> "exit code; stderr: " + r.err());
+        String err = r.err().strip();
+        assertFalse(err.contains("\n"), "one line: " + err);
+        assertTrue(err.contains(expected), "message names field and value: " + err);
+        assertFalse(err.contains("Exception") || err.contains("\tat "), "no stack trace: " + err);
+    }
+}

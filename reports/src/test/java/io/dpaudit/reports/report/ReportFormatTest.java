@@ -1,0 +1,86 @@
+package io.dpaudit.reports.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.reports.ScenarioAudit;
+import io.dpaudit.reports.scenario.Scenario;
+import io.dpaudit.reports.scenario.ScenarioReader;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+class ReportFormatTest {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private static AuditReport smallReport() {
+        Scenario s = ScenarioReader.parse("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 2.5}, \"trials\": 20000, "
+                + "\"seed\": 3, \"deltas\": [1e-3], \"epsilons\": [0, 40], "
+                + "\"claims\": [{\"label\": \"zero epsilon\", \"epsilon\": 0, \"delta\": 0.5}]}", "small");
+        return ScenarioAudit.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
+    }
+
+    @Test
+    void nonFiniteNumbersAreEncodedAsStrings() {
+        assertEquals("\"inf\"", JsonNumbers.encode(Double.POSITIVE_INFINITY).toString());
+        assertEquals("\"-inf\"", JsonNumbers.encode(Double.NEGATIVE_INFINITY).toString());
+        assertEquals("\"nan\"", JsonNumbers.encode(Double.NaN).toString());
+        assertEquals("0.1", JsonNumbers.encode(0.1).toString());
+        for (double v : new double[] {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1e-300, -2.5}) {
+            assertEquals(v, JsonNumbers.decode(JsonNumbers.encode(v)));
+        }
+        assertTrue(Double.isNaN(JsonNumbers.decode(JsonNumbers.encode(Double.NaN))));
+    }
+
+    @Test
+    void aClaimOfZeroEpsilonHasAnEncodedNonFiniteTightness() throws Exception {
+        JsonNode json = MAPPER.readTree(JsonReportWriter.write(smallReport()));
+        JsonNode t = json.get("claims").get(0).get("tightness");
+        assertTrue(t.isTextual() && (t.asText().equals("inf") || t.asText().equals("nan")), t.toString());
+        assertEquals("consistent", json.get("claims").get(0).get("verdict").asText());
+    }
+
+    @Test
+    void writersDoNotDependOnTheDefaultLocale() {
+        AuditReport r = smallReport();
+        Locale saved = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.ROOT);
+            String json = JsonReportWriter.write(r);
+            String md = MarkdownReportWriter.write(r);
+            String html = HtmlReportWriter.write(r);
+            for (Locale l : new Locale[] {Locale.GERMANY, Locale.forLanguageTag("ar-EG"),
+                Locale.forLanguageTag("th-TH-u-nu-thai"), Locale.FRANCE}) {
+                Locale.setDefault(l);
+                assertEquals(json, JsonReportWriter.write(r), l.toString());
+                assertEquals(md, MarkdownReportWriter.write(r), l.toString());
+                assertEquals(html, HtmlReportWriter.write(r), l.toString());
+            }
+        } finally {
+            Locale.setDefault(saved);
+        }
+    }
+
+    @Test
+    void jsonCarriesTheContractFields() throws Exception {
+        ObjectNode json = (ObjectNode) MAPPER.readTree(JsonReportWriter.write(smallReport()));
+        for (String f : new String[] {"tool", "scenario", "seed", "rng", "trialsPerWorld", "threads", "elapsedSeconds",
+            "trialsPerSecond", "empirical", "bounds", "claims"}) {
+            assertTrue(json.has(f), f);
+        }
+        JsonNode emp = json.get("empirical");
+        assertTrue(emp.get("epsilonLowerBounds").get(0).has("delta") && emp.get("epsilonLowerBounds").get(0).has("epsilon"));
+        assertTrue(emp.get("deltaLowerBounds").get(0).has("epsilon") && emp.get("deltaLowerBounds").get(0).has("delta"));
+        JsonNode b = json.get("bounds").get(0);
+        assertEquals("gaussian-exact", b.get("name").asText());
+        assertTrue(b.get("points").size() > 10 && b.get("points").get(0).has("epsilon"));
+        JsonNode c = json.get("claims").get(0);
+        for (String f : new String[] {"label", "epsilon", "delta", "verdict", "empiricalDeltaLowerBound",
+            "empiricalEpsilonLowerBound"}) {
+            assertTrue(c.has(f), f);
+        }
+    }
+}
