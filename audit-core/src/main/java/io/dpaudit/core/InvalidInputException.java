@@ -9,7 +9,7 @@ import java.util.Locale;
  * {@code mechanism.sigma = -1: must be > 0}. Command-line front ends print it as is and exit with
  * code 2; no stack trace is shown to the user for this exception type.
  */
-public final class InvalidInputException extends IllegalArgumentException {
+public class InvalidInputException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
     private final String field;

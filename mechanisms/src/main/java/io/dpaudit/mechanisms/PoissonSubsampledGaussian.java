@@ -2,16 +2,25 @@ package io.dpaudit.mechanisms;
 
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.accounting.AccountantBound;
+import io.dpaudit.core.accounting.Adjacency;
+import io.dpaudit.core.accounting.DpEvent;
+import io.dpaudit.core.accounting.GdpAccountant;
+import io.dpaudit.core.accounting.PldAccountant;
+import io.dpaudit.core.accounting.PrivacyAccountant;
+import io.dpaudit.core.accounting.RdpAccountant;
 import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.GaussianBound;
 import io.dpaudit.core.bounds.PoissonAmplificationBound;
 import io.dpaudit.core.bounds.PoissonSubsampledGaussianBound;
+import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.MechanismSimulator;
 import io.dpaudit.core.model.Parameters;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -132,6 +141,33 @@ public final class PoissonSubsampledGaussian implements AuditableMechanism {
         return new FaithfulPoissonGaussianSimulator(data, q, sigma, clip, rounds);
     }
 
+    /**
+     * What the mechanism does as an event: {@code rounds} rounds of a Gaussian of noise {@code sigma} on a sum clipped
+     * to {@code clip}, Poisson-sampled with probability {@code q} (when {@code q < 1}); add/remove adjacency.
+     */
+    public DpEvent event(double noiseSigma) {
+        DpEvent g = new DpEvent.Gaussian(noiseSigma, clip);
+        return new DpEvent.SelfComposed(q < 1 ? new DpEvent.PoissonSampled(q, g) : g, rounds);
+    }
+
+    private volatile List<PrivacyBound> bounds;
+
+    @Override
+    public List<PrivacyBound> bounds() {
+        List<PrivacyBound> b = bounds;
+        if (b == null) {
+            b = boundFamilies().stream().map(f -> f.atSigma().apply(sigma)).toList();
+            bounds = b;
+        }
+        return b;
+    }
+
+    /**
+     * The applicable bounds, as functions of sigma. For {@code q = 1}: the exact Gaussian profile (any number of
+     * rounds) and the RDP accountant. For {@code q < 1}: in one round the exact profile and BBG18's amplification
+     * theorem; in any number of rounds the PLD and RDP accountants and the Poisson CLT of Gaussian DP (an
+     * approximation, labelled as such).
+     */
     @Override
     public List<BoundFamily> boundFamilies() {
         List<BoundFamily> list = new ArrayList<>();
@@ -146,6 +182,20 @@ public final class PoissonSubsampledGaussian implements AuditableMechanism {
             list.add(new BoundFamily(bbg.name(), bbg.source(),
                     s -> new PoissonAmplificationBound(q, GaussianBound.of(s, clip, 1))));
         }
+        if (q < 1.0) {
+            list.add(accountantFamily("pld", new PldAccountant()));
+        }
+        list.add(accountantFamily("rdp", new RdpAccountant()));
+        if (q < 1.0) {
+            list.add(accountantFamily("gdp-clt", new GdpAccountant()));
+        }
         return list;
+    }
+
+    private BoundFamily accountantFamily(String name, PrivacyAccountant accountant) {
+        String event = String.format(Locale.ROOT, "%s of %sGaussian(sigma, clip=%s)%s x %d, add/remove", name,
+                q < 1 ? "PoissonSampled(q=" + Checks.format(q) + ", " : "", Checks.format(clip), q < 1 ? ")" : "",
+                rounds);
+        return new BoundFamily(name, event, s -> new AccountantBound(name, accountant, event(s), Adjacency.ADD_REMOVE));
     }
 }

@@ -1,8 +1,10 @@
 package io.dpaudit.reports;
 
 import io.dpaudit.attacks.AttackCatalog;
+import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.ToolInfo;
+import io.dpaudit.core.accounting.AccountingLimitException;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
@@ -15,7 +17,6 @@ import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.MechanismSimulator;
 import io.dpaudit.core.rng.RandomStreams;
-import io.dpaudit.core.Checks;
 import io.dpaudit.mechanisms.MechanismCatalog;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.BoundCurve;
@@ -31,7 +32,7 @@ import java.util.TreeSet;
  * attack, claims, settings) before any trial runs, so bad input fails fast and leaves no output.
  */
 public final class ScenarioAudit {
-    private static final int CURVE_POINTS = 61;
+    private static final int CURVE_POINTS = 41;
     private static final double CURVE_EPSILON_CAP = 50.0;
 
     private ScenarioAudit() {
@@ -90,7 +91,7 @@ public final class ScenarioAudit {
         double eps = c.epsilon();
         double del = c.delta();
         if (Double.isNaN(eps)) {
-            eps = b.epsilon(del);
+            eps = b.epsilon(del); // an AccountingLimitException here is bad input: one line, exit 2
             if (!Double.isFinite(eps)) {
                 throw new InvalidInputException(c.field() + ".bound", c.bound(),
                         "gives no finite epsilon at delta = " + Checks.format(del));
@@ -104,7 +105,8 @@ public final class ScenarioAudit {
             }
         }
         String label = c.label() != null ? c.label() : b.name();
-        return new Claim(label, eps, del, b.name() + ": " + b.source());
+        String kind = b.certified() ? "" : " (an approximation, not an upper bound)";
+        return new Claim(label, eps, del, b.name() + kind + ": " + b.source());
     }
 
     /** Runs a prepared audit and builds its report. */
@@ -133,7 +135,16 @@ public final class ScenarioAudit {
         }
         for (PrivacyBound b : bounds) {
             for (double d : p.settings().deltas()) {
-                epsMax = Math.max(epsMax, Math.min(CURVE_EPSILON_CAP, b.epsilon(d)));
+                try {
+                    epsMax = Math.max(epsMax, Math.min(CURVE_EPSILON_CAP, b.epsilon(d)));
+                } catch (AccountingLimitException ex) {
+                    notes.add(b.name() + " certifies no finite epsilon at delta = " + Checks.format(d) + ": "
+                            + ex.getMessage());
+                }
+            }
+            if (!b.certified()) {
+                notes.add(b.name() + " is an approximation, not an upper bound: a violation of it is not a bug in "
+                        + "the mechanism.");
             }
         }
         epsMax = epsMax > 0 ? 1.15 * epsMax : 1.0;
@@ -154,8 +165,14 @@ public final class ScenarioAudit {
         }
         List<BoundCurve.Point> atDeltas = new ArrayList<>();
         for (double d : deltas) {
-            atDeltas.add(new BoundCurve.Point(b.epsilon(d), d));
+            double e;
+            try {
+                e = b.epsilon(d);
+            } catch (AccountingLimitException ex) {
+                e = Double.POSITIVE_INFINITY; // this bound certifies no finite epsilon at d (reported as "inf")
+            }
+            atDeltas.add(new BoundCurve.Point(e, d));
         }
-        return new BoundCurve(b.name(), b.source(), points, atDeltas);
+        return new BoundCurve(b.name(), b.source(), b.certified(), points, atDeltas);
     }
 }

@@ -21,6 +21,14 @@ public interface PrivacyBound {
     /** Where the bound comes from: paper, theorem, equation; notes on corrections. */
     String source();
 
+    /**
+     * Whether this is a certified upper bound (true) or an approximation such as a central-limit one (false), which
+     * an audit may legitimately find violated. Reports label uncertified bounds.
+     */
+    default boolean certified() {
+        return true;
+    }
+
     /** {@code delta(epsilon)} for {@code epsilon >= 0}, in {@code [0, 1]}, rounded up. */
     double delta(double epsilon);
 

@@ -32,7 +32,8 @@ public final class SigmaCalibration {
         Checks.nonNegative("epsilon", epsilon);
         Checks.delta("delta", delta);
         double logTarget = Math.log(delta);
-        RootFinder.Bracket b = RootFinder.bracketPositive(
+        // delta_sigma(epsilon) decreases in sigma: search upward while it is too large, downward otherwise.
+        RootFinder.Bracket b = RootFinder.bracketDecreasing(
                 s -> Math.log(boundAtSigma.apply(s).delta(epsilon)) - logTarget, 1.0, 2.0, MIN_SIGMA, MAX_SIGMA);
         if (b == null) {
             throw new InvalidInputException("epsilon, delta", String.format(Locale.ROOT, "(%s, %s)",
@@ -42,7 +43,7 @@ public final class SigmaCalibration {
         double hi = b.hi();
         if (b.lo() < b.hi()) {
             hi = RootFinder.solve(s -> Math.log(boundAtSigma.apply(s).delta(epsilon)) - logTarget,
-                    b.lo(), b.hi(), 1e-13, 0.0).hi();
+                    b.lo(), b.hi(), 1e-12, 0.0).hi();
         }
         double sigma = SafeRounding.up(hi);
         if (!(boundAtSigma.apply(sigma).delta(epsilon) <= delta)) {

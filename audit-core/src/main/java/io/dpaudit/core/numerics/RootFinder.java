@@ -124,6 +124,41 @@ public final class RootFinder {
         return null;
     }
 
+    /**
+     * Brackets the sign change of a function that <b>decreases</b> in {@code x > 0}: from {@code start}, scales up by
+     * {@code factor} while {@code f > 0} and down while {@code f < 0}, staying within {@code [min, max]}.
+     *
+     * @return the bracket ({@code f(lo) >= 0 >= f(hi)}), or {@code null} when the sign does not change in range
+     */
+    public static Bracket bracketDecreasing(DoubleUnaryOperator f, double start, double factor, double min,
+            double max) {
+        double x = start;
+        double fx = requireNumber(f.applyAsDouble(x), x);
+        if (fx == 0) {
+            return new Bracket(x, x, fx, fx);
+        }
+        if (fx > 0) {
+            for (double y = x * factor; y <= max * (1 + 1e-12); y *= factor) {
+                double fy = requireNumber(f.applyAsDouble(y), y);
+                if (fy <= 0) {
+                    return new Bracket(x, y, fx, fy);
+                }
+                x = y;
+                fx = fy;
+            }
+            return null;
+        }
+        for (double y = x / factor; y >= min * (1 - 1e-12); y /= factor) {
+            double fy = requireNumber(f.applyAsDouble(y), y);
+            if (fy >= 0) {
+                return new Bracket(y, x, fy, fx);
+            }
+            x = y;
+            fx = fy;
+        }
+        return null;
+    }
+
     private static double requireNumber(double fx, double x) {
         if (Double.isNaN(fx)) {
             throw new IllegalArgumentException("function is NaN at " + x);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpaudit.core.Checks;
+import io.dpaudit.core.accounting.AccountingLimitException;
 import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.model.AuditableMechanism;
@@ -40,15 +41,24 @@ final class BoundCommand {
         double delta = a.has("--delta") ? Checks.delta("--delta", a.number("--delta")) : Double.NaN;
         double epsilon = a.has("--epsilon") ? Checks.nonNegative("--epsilon", a.number("--epsilon")) : Double.NaN;
         for (PrivacyBound b : m.bounds()) {
-            double e = Double.isNaN(epsilon) ? b.epsilon(delta) : epsilon;
-            double d = Double.isNaN(delta) ? b.delta(epsilon) : delta;
             ObjectNode o = list.addObject();
             o.put("name", b.name());
             o.put("source", b.source());
-            o.set("epsilon", JsonNumbers.encode(e));
-            o.set("delta", JsonNumbers.encode(d));
-            text.append(String.format(Locale.ROOT, "%-48s epsilon = %-12s delta = %-12s%n    source: %s%n",
-                    b.name(), Format.g(e), Format.g(d), b.source()));
+            o.put("certified", b.certified());
+            String note = b.certified() ? "" : "  (approximation, not an upper bound)";
+            try {
+                double e = Double.isNaN(epsilon) ? b.epsilon(delta) : epsilon;
+                double d = Double.isNaN(delta) ? b.delta(epsilon) : delta;
+                o.set("epsilon", JsonNumbers.encode(e));
+                o.set("delta", JsonNumbers.encode(d));
+                text.append(String.format(Locale.ROOT, "%-48s epsilon = %-12s delta = %-12s%s%n    source: %s%n",
+                        b.name(), Format.g(e), Format.g(d), note, b.source()));
+            } catch (AccountingLimitException ex) {
+                o.set("epsilon", JsonNumbers.encode(Double.POSITIVE_INFINITY));
+                o.set("delta", JsonNumbers.encode(delta));
+                o.put("note", ex.getMessage());
+                text.append(String.format(Locale.ROOT, "%-48s no finite epsilon: %s%n", b.name(), ex.getMessage()));
+            }
         }
         if (m.bounds().isEmpty()) {
             text.append("No analytic bound applies to ").append(m.type()).append(" with these parameters.\n");
@@ -73,9 +83,11 @@ final class BoundCommand {
             ObjectNode o = list.addObject();
             o.put("name", f.name());
             o.put("source", f.source());
+            boolean certified = f.atSigma().apply(sigma).certified();
+            o.put("certified", certified);
             o.set("sigma", JsonNumbers.encode(sigma));
-            text.append(String.format(Locale.ROOT, "%-48s sigma = %s%n    source: %s%n", f.name(),
-                    Double.toString(sigma), f.source()));
+            text.append(String.format(Locale.ROOT, "%-48s sigma = %s%s%n    source: %s%n", f.name(),
+                    Double.toString(sigma), certified ? "" : "  (approximation, not an upper bound)", f.source()));
         }
         if (m.boundFamilies().isEmpty()) {
             text.append("No analytic bound applies to ").append(m.type()).append(" with these parameters.\n");

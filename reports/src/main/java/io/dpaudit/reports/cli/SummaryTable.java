@@ -43,7 +43,8 @@ final class SummaryTable {
                     at.append(String.format(Locale.ROOT, "  epsilon = %s at delta = %s", Format.g(p.epsilon()),
                             Format.g(p.delta())));
                 }
-                b.append(String.format(Locale.ROOT, "  %-48s%s%n", c.name(), at));
+                b.append(String.format(Locale.ROOT, "  %-48s%s%s%n", c.name(), at,
+                        c.certified() ? "" : "  (approximation)"));
             }
         }
         if (!res.claims().isEmpty()) {

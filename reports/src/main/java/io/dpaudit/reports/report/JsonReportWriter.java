@@ -99,6 +99,7 @@ public final class JsonReportWriter {
             ObjectNode o = bounds.addObject();
             o.put("name", c.name());
             o.put("source", c.source());
+            o.put("certified", c.certified());
             ArrayNode pts = o.putArray("points");
             for (BoundCurve.Point p : c.points()) {
                 ObjectNode po = pts.addObject();

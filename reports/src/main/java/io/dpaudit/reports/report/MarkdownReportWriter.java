@@ -78,8 +78,8 @@ public final class MarkdownReportWriter {
                     at.append(at.length() > 0 ? "; " : "").append(Format.g(p.epsilon())).append(" at ")
                             .append(Format.g(p.delta()));
                 }
-                b.append("| `").append(c.name()).append("` | ").append(at).append(" | ").append(cell(c.source()))
-                        .append(" |\n");
+                b.append("| `").append(c.name()).append("`").append(c.certified() ? "" : " (approximation)")
+                        .append(" | ").append(at).append(" | ").append(cell(c.source())).append(" |\n");
             }
         }
         if (!r.notes().isEmpty()) {

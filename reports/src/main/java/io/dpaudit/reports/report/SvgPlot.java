@@ -99,16 +99,23 @@ final class SvgPlot {
             BoundCurve c = bounds.get(i);
             String color = COLORS[i % COLORS.length];
             StringBuilder pts = new StringBuilder();
+            double floor = Math.pow(10, logDeltaMin);
             for (BoundCurve.Point p : c.points()) {
-                if (p.delta() > 0 && p.epsilon() <= epsMax) {
-                    pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", x(p.epsilon()), y(p.delta())));
+                if (p.epsilon() > epsMax) {
+                    break;
                 }
+                if (!(p.delta() >= floor)) {
+                    break; // the profile decreases: once below the axis it stays there
+                }
+                pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", x(p.epsilon()), y(p.delta())));
             }
-            b.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
-                    + "points=\"%s\"><title>%s</title></polyline>%n", color, pts.toString().trim(),
-                    HtmlReportWriter.escape(c.name())));
+            String dash = c.certified() ? "" : " stroke-dasharray=\"6 4\"";
+            String label = c.name() + (c.certified() ? "" : " (approximation)");
+            b.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s "
+                    + "points=\"%s\"><title>%s</title></polyline>%n", color, dash, pts.toString().trim(),
+                    HtmlReportWriter.escape(label)));
             legend = legendEntry(b, legend, "<line x1=\"0\" y1=\"0\" x2=\"18\" y2=\"0\" stroke=\"" + color
-                    + "\" stroke-width=\"2\"/>", c.name());
+                    + "\" stroke-width=\"2\"" + dash + "/>", label);
         }
         AuditResult res = r.result();
         for (EpsilonLowerBound e : res.epsilonLowerBounds()) {

@@ -1,0 +1,18 @@
+package io.dpaudit.core.accounting;
+
+import io.dpaudit.core.Checks;
+import io.dpaudit.core.InvalidInputException;
+
+/**
+ * An accountant cannot certify any finite ε at the requested δ within its numerical precision (for example, δ below
+ * the PLD accountant's round-off floor). A one-line message names the δ, the limit and what to use instead; it is
+ * bad input from the command line's point of view (exit code 2), never a wrong number.
+ */
+public final class AccountingLimitException extends InvalidInputException {
+    private static final long serialVersionUID = 1L;
+
+    AccountingLimitException(String accountant, double delta, double limit, String advice) {
+        super("delta", Checks.format(delta), "below the " + accountant + " accountant's numerical limit "
+                + Checks.format(limit) + " for this event; " + advice);
+    }
+}

@@ -1,0 +1,101 @@
+package io.dpaudit.core.accounting;
+
+import io.dpaudit.core.Checks;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a mechanism does, as an immutable tree of privacy events (the event algebra of dp_accounting's
+ * {@code dp_event.py}, restated). Accountants turn an event and an {@link Adjacency} into guarantees.
+ */
+public sealed interface DpEvent {
+    /** One line, used in the sources of bounds. */
+    String describe();
+
+    /**
+     * A release of {@code sum of contributions clipped to clip + N(0, sigma^2 I)}. Its l2 sensitivity, and so its
+     * Gaussian-DP parameter {@code mu = sensitivity / sigma}, depends on the adjacency.
+     *
+     * @param sigma noise standard deviation, {@code > 0}
+     * @param clip clipping norm of one record's contribution, {@code > 0}
+     */
+    record Gaussian(double sigma, double clip) implements DpEvent {
+        public Gaussian {
+            Checks.positive("sigma", sigma);
+            Checks.positive("clip", clip);
+        }
+
+        /** {@code mu = sensitivity / sigma} under {@code adjacency}. */
+        public double mu(Adjacency adjacency) {
+            return adjacency.sumSensitivity(clip) / sigma;
+        }
+
+        @Override
+        public String describe() {
+            return String.format(Locale.ROOT, "Gaussian(sigma=%s, clip=%s)", Checks.format(sigma), Checks.format(clip));
+        }
+    }
+
+    /**
+     * Poisson sampling: every record takes part independently with probability {@code q}, then {@code event} runs
+     * on the sample. Defined for add/remove adjacency.
+     */
+    record PoissonSampled(double q, DpEvent event) implements DpEvent {
+        public PoissonSampled {
+            Checks.samplingProbability("q", q);
+        }
+
+        @Override
+        public String describe() {
+            return "PoissonSampled(q=" + Checks.format(q) + ", " + event.describe() + ")";
+        }
+    }
+
+    /**
+     * Sampling without replacement of a fixed-size batch: {@code sampleSize} of {@code populationSize} records,
+     * uniformly, then {@code event} runs on the batch. Defined for replace-one adjacency.
+     */
+    record SampledWithoutReplacement(long sampleSize, long populationSize, DpEvent event) implements DpEvent {
+        public SampledWithoutReplacement {
+            Checks.atLeast("sampleSize", sampleSize, 1);
+            Checks.atLeast("populationSize", populationSize, sampleSize);
+        }
+
+        /** The sampling fraction {@code m / n}. */
+        public double fraction() {
+            return (double) sampleSize / populationSize;
+        }
+
+        @Override
+        public String describe() {
+            return "SampledWithoutReplacement(" + sampleSize + " of " + populationSize + ", " + event.describe() + ")";
+        }
+    }
+
+    /** {@code event} repeated {@code count} times with fresh randomness (adaptive composition). */
+    record SelfComposed(DpEvent event, long count) implements DpEvent {
+        public SelfComposed {
+            Checks.atLeast("count", count, 1);
+        }
+
+        @Override
+        public String describe() {
+            return event.describe() + " x " + count;
+        }
+    }
+
+    /** A sequence of events (adaptive composition). */
+    record Composed(List<DpEvent> events) implements DpEvent {
+        public Composed {
+            if (events.isEmpty()) {
+                throw new IllegalArgumentException("a composition needs at least one event");
+            }
+            events = List.copyOf(events);
+        }
+
+        @Override
+        public String describe() {
+            return "Composed" + events.stream().map(DpEvent::describe).toList();
+        }
+    }
+}
