@@ -37,7 +37,8 @@ public final class LikelihoodRatioAttack {
             }
             return new TabulatedScorer(model, table);
         }
-        return new ExactScorer(model);
+        ShiftedMixtureScorer separable = ShiftedMixtureScorer.tryOf(model);
+        return separable != null ? separable : new ExactScorer(model);
     }
 
     /** Score = the statistic itself (one round; {@code L} non-decreasing). */
@@ -71,6 +72,7 @@ public final class LikelihoodRatioAttack {
         private final int roundDimension;
         private final double[] direction;
         private final boolean identity;
+        private final int flag;
 
         TabulatedScorer(OutputModel model, TabulatedLogRatio table) {
             this.table = table;
@@ -78,6 +80,7 @@ public final class LikelihoodRatioAttack {
             this.roundDimension = model.roundDimension();
             this.direction = model.basisRow(0);
             this.identity = model.statisticIsOutput();
+            this.flag = model.flagIndex();
         }
 
         @Override
@@ -102,6 +105,9 @@ public final class LikelihoodRatioAttack {
                     double sum = 0;
                     for (int t = 0; t < rounds; t++) {
                         int base = (i * rounds + t) * m;
+                        if (flag >= 0 && outputs[base + flag] == 0) {
+                            continue; // the revealed event did not happen: no information in this round
+                        }
                         double y = 0;
                         for (int j = 0; j < m; j++) {
                             y += outputs[base + j] * direction[j];
@@ -151,6 +157,9 @@ public final class LikelihoodRatioAttack {
                 double sum = 0;
                 for (int t = 0; t < model.rounds(); t++) {
                     int base = (i * model.rounds() + t) * m;
+                    if (model.flagIndex() >= 0 && outputs[base + model.flagIndex()] == 0) {
+                        continue;
+                    }
                     for (int a = 0; a < k; a++) {
                         double y = 0;
                         for (int j = 0; j < m; j++) {

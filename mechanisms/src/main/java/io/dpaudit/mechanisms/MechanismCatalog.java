@@ -28,7 +28,14 @@ public final class MechanismCatalog {
             new Entry(PoissonSubsampledGaussian.TYPE,
                     "Poisson-subsampled Gaussian (DP-SGD step): each record kept w.p. q, clipped sum + noise",
                     "q in (0, 1], sigma > 0 (noise std), clip > 0 (default 1), rounds >= 1 (default 1)",
-                    PoissonSubsampledGaussian::parse));
+                    PoissonSubsampledGaussian::parse),
+            new Entry(RandomParticipation.TYPE,
+                    "random participation in FL (seed 000): clients join w.p. p, sample records w.p. q; one record of "
+                            + "client 1 differs",
+                    "p, q in (0, 1], d >= 0, sigma > 0, clip (1), rounds (1), adversary = aligned | orthogonal | zero, "
+                            + "variant = random-participation | reveal-participation | only-local-sampling | "
+                            + "central-shuffling, clients (faithful)",
+                    RandomParticipation::parse));
 
     private MechanismCatalog() {
     }

@@ -105,7 +105,7 @@ public final class ScenarioAudit {
             }
         }
         String label = c.label() != null ? c.label() : b.name();
-        String kind = b.certified() ? "" : " (an approximation, not an upper bound)";
+        String kind = b.certified() ? "" : " (" + b.kind().description() + ")";
         return new Claim(label, eps, del, b.name() + kind + ": " + b.source());
     }
 
@@ -143,8 +143,7 @@ public final class ScenarioAudit {
                 }
             }
             if (!b.certified()) {
-                notes.add(b.name() + " is an approximation, not an upper bound: a violation of it is not a bug in "
-                        + "the mechanism.");
+                notes.add(b.name() + " is not a certified upper bound: " + b.kind().description() + ".");
             }
         }
         epsMax = epsMax > 0 ? 1.15 * epsMax : 1.0;
@@ -173,6 +172,6 @@ public final class ScenarioAudit {
             }
             atDeltas.add(new BoundCurve.Point(e, d));
         }
-        return new BoundCurve(b.name(), b.source(), b.certified(), points, atDeltas);
+        return new BoundCurve(b.name(), b.source(), b.kind(), points, atDeltas);
     }
 }

@@ -1,5 +1,6 @@
 package io.dpaudit.core.accounting;
 
+import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.PrivacyBound;
 
 /**
@@ -62,8 +63,8 @@ public final class AccountantBound implements PrivacyBound {
     }
 
     @Override
-    public boolean certified() {
-        return guarantee().certified();
+    public BoundKind kind() {
+        return guarantee().certified() ? BoundKind.UPPER_BOUND : BoundKind.APPROXIMATION;
     }
 
     /** The event accounted. */

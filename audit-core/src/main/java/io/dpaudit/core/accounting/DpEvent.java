@@ -72,6 +72,36 @@ public sealed interface DpEvent {
         }
     }
 
+    /**
+     * A round known only through its privacy profiles: {@code remove(eps) = H_{e^eps}(P||Q)} and
+     * {@code add(eps) = H_{e^eps}(Q||P)} for {@code eps >= 0} (the same function twice for a symmetric (ε, δ(ε))-DP
+     * guarantee, such as a theorem's). The PLD accountant turns it into a dominating pair by connect-the-dots, using
+     * the dual identity {@code H_{e^-a}(P||Q) = 1 - e^-a + e^-a H_{e^a}(Q||P)} for negative losses; losses above
+     * {@code maxLoss} are put at {@code +inf}.
+     *
+     * @param description what the profile is (name and source)
+     * @param remove {@code eps -> H_{e^eps}(P||Q)}, non-increasing, for {@code eps >= 0}
+     * @param add {@code eps -> H_{e^eps}(Q||P)}, non-increasing, for {@code eps >= 0}
+     * @param maxLoss the largest loss represented
+     */
+    record Profiled(String description, java.util.function.DoubleUnaryOperator remove,
+            java.util.function.DoubleUnaryOperator add, double maxLoss) implements DpEvent {
+        public Profiled {
+            Checks.positive("maxLoss", maxLoss);
+        }
+
+        /** A symmetric profile: both directions are {@code profile}. */
+        public static Profiled symmetric(String description, java.util.function.DoubleUnaryOperator profile,
+                double maxLoss) {
+            return new Profiled(description, profile, profile, maxLoss);
+        }
+
+        @Override
+        public String describe() {
+            return "Profiled(" + description + ")";
+        }
+    }
+
     /** {@code event} repeated {@code count} times with fresh randomness (adaptive composition). */
     record SelfComposed(DpEvent event, long count) implements DpEvent {
         public SelfComposed {

@@ -25,8 +25,9 @@ import java.util.function.DoubleUnaryOperator;
  * points per factor, but never below {@code h = 1e-6}, where connect-the-dots' round-off would start to show). When a factor or the composition window would exceed 2^23 points, {@code h} is doubled until
  * it fits — every grid gives an upper bound, coarser ones a looser one — and the method string reports the {@code h}
  * used. {@code epsilon(delta)} for a δ at or below the mass at {@code +inf} (truncation plus the round-off floor) is
- * an {@link AccountingLimitException}, never {@code +inf} or a wrong number. Supported: {@code Gaussian}, {@code PoissonSampled(Gaussian)} under add/remove, their {@code SelfComposed}
- * and {@code Composed} forms; sampling without replacement is left to the RDP accountant.
+ * an {@link AccountingLimitException}, never {@code +inf} or a wrong number. Supported: {@code Gaussian},
+ * {@code PoissonSampled(Gaussian)} under add/remove, profiled rounds, and their {@code SelfComposed} and
+ * {@code Composed} forms; sampling without replacement is left to the RDP accountant.
  */
 public final class PldAccountant implements PrivacyAccountant {
     /** Accountant name. */
@@ -38,6 +39,8 @@ public final class PldAccountant implements PrivacyAccountant {
     private static final double OUTPUT_TAIL = 1e-30;
     private static final double Z_TAIL = Normal.inverseSurvival(OUTPUT_TAIL);
     private static final int MIN_POINTS_PER_FACTOR = 10_000;
+    /** Grid points of a profiled factor's range: each point costs one evaluation of a possibly expensive profile. */
+    private static final int PROFILED_POINTS = 2_000;
     /**
      * Finest grid used. Connect-the-dots divides second differences of δ by {@code e^h - 1}, so its round-off grows
      * like {@code 1e-16 / h}; at {@code 1e-6} that is 1e-10 relative, at 1e-9 it would be 1e-7.
@@ -80,6 +83,9 @@ public final class PldAccountant implements PrivacyAccountant {
         if (event instanceof DpEvent.SampledWithoutReplacement) {
             return Optional.of("sampling without replacement has no PLD here; use the rdp accountant");
         }
+        if (event instanceof DpEvent.Profiled) {
+            return Optional.empty();
+        }
         if (event instanceof DpEvent.SelfComposed s) {
             return unsupported(s.event(), adjacency);
         }
@@ -92,15 +98,20 @@ public final class PldAccountant implements PrivacyAccountant {
         return Optional.empty();
     }
 
-    /** A leaf factor and how often it occurs. */
-    private record Factor(double q, double mu, long count) {
+    /** A leaf factor and how often it occurs: a (Poisson-sampled) Gaussian, or a profiled round. */
+    private record Factor(double q, double mu, DpEvent.Profiled profiled, long count) {
+        boolean gaussian() {
+            return profiled == null && q == 1.0;
+        }
     }
 
     private static void flatten(DpEvent e, Adjacency a, long times, List<Factor> out) {
         if (e instanceof DpEvent.Gaussian g) {
-            out.add(new Factor(1.0, g.mu(a), times));
+            out.add(new Factor(1.0, g.mu(a), null, times));
         } else if (e instanceof DpEvent.PoissonSampled p) {
-            out.add(new Factor(p.q(), ((DpEvent.Gaussian) p.event()).mu(a), times));
+            out.add(new Factor(p.q(), ((DpEvent.Gaussian) p.event()).mu(a), null, times));
+        } else if (e instanceof DpEvent.Profiled pr) {
+            out.add(new Factor(Double.NaN, Double.NaN, pr, times));
         } else if (e instanceof DpEvent.SelfComposed s) {
             flatten(s.event(), a, Math.multiplyExact(times, s.count()), out);
         } else {
@@ -115,7 +126,7 @@ public final class PldAccountant implements PrivacyAccountant {
         requireSupported(event, adjacency);
         List<Factor> factors = new ArrayList<>();
         flatten(event, adjacency, 1, factors);
-        if (factors.stream().allMatch(f -> f.q() == 1.0)) {
+        if (factors.stream().allMatch(Factor::gaussian)) {
             double mu2 = 0;
             for (Factor f : factors) {
                 mu2 += f.count() * f.mu() * f.mu();
@@ -293,6 +304,12 @@ public final class PldAccountant implements PrivacyAccountant {
         }
         for (Factor f : factors) {
             double[] r = range(f, add);
+            if (f.profiled() != null) {
+                h = Math.max(h, (r[1] - r[0]) / PROFILED_POINTS);
+            }
+        }
+        for (Factor f : factors) {
+            double[] r = range(f, add);
             while ((r[1] - r[0]) / h > MAX_POINTS - 2) {
                 h *= 2;
             }
@@ -316,6 +333,13 @@ public final class PldAccountant implements PrivacyAccountant {
     }
 
     private static DoubleUnaryOperator profile(Factor f, boolean add) {
+        if (f.profiled() != null) {
+            DoubleUnaryOperator same = add ? f.profiled().add() : f.profiled().remove();
+            DoubleUnaryOperator other = add ? f.profiled().remove() : f.profiled().add();
+            // Negative losses by the dual identity H_{e^-a}(P||Q) = 1 - e^-a + e^-a H_{e^a}(Q||P).
+            return eps -> eps >= 0 ? same.applyAsDouble(eps)
+                    : Math.min(1.0, -Math.expm1(eps) + Math.exp(eps) * other.applyAsDouble(-eps));
+        }
         double q = f.q();
         double mu = f.mu();
         if (q == 1.0) {
@@ -331,6 +355,9 @@ public final class PldAccountant implements PrivacyAccountant {
      * {@code -l(y)} with {@code y ~ N(0, 1)}.
      */
     private static double[] range(Factor f, boolean add) {
+        if (f.profiled() != null) {
+            return new double[] {-f.profiled().maxLoss(), f.profiled().maxLoss()};
+        }
         double q = f.q();
         double mu = f.mu();
         if (q == 1.0) {

@@ -83,6 +83,9 @@ public final class RdpAccountant implements PrivacyAccountant {
             return w.event() instanceof DpEvent.Gaussian ? Optional.empty()
                     : Optional.of("only a Gaussian can be sampled without replacement, not " + w.event().describe());
         }
+        if (event instanceof DpEvent.Profiled) {
+            return Optional.of("a round known only through its (epsilon, delta) profile has no RDP curve; use pld");
+        }
         if (event instanceof DpEvent.SelfComposed s) {
             return unsupported(s.event(), adjacency);
         }

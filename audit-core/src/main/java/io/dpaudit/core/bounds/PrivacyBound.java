@@ -21,12 +21,14 @@ public interface PrivacyBound {
     /** Where the bound comes from: paper, theorem, equation; notes on corrections. */
     String source();
 
-    /**
-     * Whether this is a certified upper bound (true) or an approximation such as a central-limit one (false), which
-     * an audit may legitimately find violated. Reports label uncertified bounds.
-     */
+    /** What this curve is; reports label every kind but {@link BoundKind#UPPER_BOUND}. */
+    default BoundKind kind() {
+        return BoundKind.UPPER_BOUND;
+    }
+
+    /** Whether this is a certified upper bound on the mechanism's privacy profile. */
     default boolean certified() {
-        return true;
+        return kind() == BoundKind.UPPER_BOUND;
     }
 
     /** {@code delta(epsilon)} for {@code epsilon >= 0}, in {@code [0, 1]}, rounded up. */

@@ -36,9 +36,11 @@ public final class SigmaCalibration {
         RootFinder.Bracket b = RootFinder.bracketDecreasing(
                 s -> Math.log(boundAtSigma.apply(s).delta(epsilon)) - logTarget, 1.0, 2.0, MIN_SIGMA, MAX_SIGMA);
         if (b == null) {
+            boolean everySigma = boundAtSigma.apply(MIN_SIGMA).delta(epsilon) <= delta;
             throw new InvalidInputException("epsilon, delta", String.format(Locale.ROOT, "(%s, %s)",
-                    Checks.format(epsilon), Checks.format(delta)),
-                    "no sigma in [" + MIN_SIGMA + ", " + MAX_SIGMA + "] meets this target under this bound");
+                    Checks.format(epsilon), Checks.format(delta)), everySigma
+                    ? "every sigma >= " + MIN_SIGMA + " meets this target under this bound (it claims it without noise)"
+                    : "no sigma in [" + MIN_SIGMA + ", " + MAX_SIGMA + "] meets this target under this bound");
         }
         double hi = b.hi();
         if (b.lo() < b.hi()) {

@@ -11,14 +11,26 @@ import java.util.Arrays;
  * {@code withoutCanary} in {@code D'}, and the rest of the output is independent of the world. The exact
  * likelihood-ratio attack therefore needs only these projections.
  *
+ * <p>Some mechanisms publish an event that has the same probability in both worlds and outside which the worlds do
+ * not differ at all (e.g. that the canary's client took part, when participation is revealed). Its indicator is then
+ * coordinate {@code flagIndex} of each block (1 or 0), the mixtures are the laws <i>given</i> the flag is 1, and a
+ * round whose flag is 0 carries no information. {@code flagIndex = -1} when there is no such flag.
+ *
  * @param rounds number of rounds T
  * @param roundDimension doubles per round in the output
- * @param basis {@code k x roundDimension} orthonormal rows
- * @param withCanary law of the per-round statistic in {@code D}
- * @param withoutCanary law of the per-round statistic in {@code D'}
+ * @param basis {@code k x roundDimension} orthonormal rows (weight 0 on the flag coordinate)
+ * @param withCanary law of the per-round statistic in {@code D} (given flag 1, if any)
+ * @param withoutCanary law of the per-round statistic in {@code D'} (given flag 1, if any)
+ * @param flagIndex coordinate of the revealed-event flag in a block, or -1
  */
 public record OutputModel(int rounds, int roundDimension, double[][] basis, IsotropicGaussianMixture withCanary,
-        IsotropicGaussianMixture withoutCanary) {
+        IsotropicGaussianMixture withoutCanary, int flagIndex) {
+
+    /** A model without a revealed-event flag. */
+    public OutputModel(int rounds, int roundDimension, double[][] basis, IsotropicGaussianMixture withCanary,
+            IsotropicGaussianMixture withoutCanary) {
+        this(rounds, roundDimension, basis, withCanary, withoutCanary, -1);
+    }
 
     public OutputModel {
         if (rounds < 1 || roundDimension < 1) {
@@ -35,6 +47,12 @@ public record OutputModel(int rounds, int roundDimension, double[][] basis, Isot
             if (row.length != roundDimension) {
                 throw new IllegalArgumentException("basis rows must have length " + roundDimension);
             }
+            if (flagIndex >= 0 && row[flagIndex] != 0) {
+                throw new IllegalArgumentException("the basis must not weigh the flag coordinate");
+            }
+        }
+        if (flagIndex >= roundDimension) {
+            throw new IllegalArgumentException("flag index " + flagIndex + " outside the block");
         }
         basis = Arrays.stream(basis).map(double[]::clone).toArray(double[][]::new);
     }
@@ -62,7 +80,7 @@ public record OutputModel(int rounds, int roundDimension, double[][] basis, Isot
 
     /** Whether the basis is the identity (the output is the statistic itself). */
     public boolean statisticIsOutput() {
-        if (basis.length != roundDimension) {
+        if (flagIndex >= 0 || basis.length != roundDimension) {
             return false;
         }
         for (int i = 0; i < basis.length; i++) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpaudit.core.Checks;
+import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.accounting.AccountingLimitException;
 import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.PrivacyBound;
@@ -45,7 +46,8 @@ final class BoundCommand {
             o.put("name", b.name());
             o.put("source", b.source());
             o.put("certified", b.certified());
-            String note = b.certified() ? "" : "  (approximation, not an upper bound)";
+            o.put("kind", b.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            String note = b.certified() ? "" : "  (" + b.kind().description() + ")";
             try {
                 double e = Double.isNaN(epsilon) ? b.epsilon(delta) : epsilon;
                 double d = Double.isNaN(delta) ? b.delta(epsilon) : delta;
@@ -79,15 +81,23 @@ final class BoundCommand {
         ArrayNode list = root.putArray("calibrations");
         StringBuilder text = new StringBuilder();
         for (BoundFamily f : m.boundFamilies()) {
-            double sigma = f.calibrate(epsilon, delta);
             ObjectNode o = list.addObject();
             o.put("name", f.name());
             o.put("source", f.source());
-            boolean certified = f.atSigma().apply(sigma).certified();
-            o.put("certified", certified);
-            o.set("sigma", JsonNumbers.encode(sigma));
-            text.append(String.format(Locale.ROOT, "%-48s sigma = %s%s%n    source: %s%n", f.name(),
-                    Double.toString(sigma), certified ? "" : "  (approximation, not an upper bound)", f.source()));
+            try {
+                double sigma = f.calibrate(epsilon, delta);
+                PrivacyBound at = f.atSigma().apply(sigma);
+                o.put("certified", at.certified());
+                o.put("kind", at.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+                o.set("sigma", JsonNumbers.encode(sigma));
+                text.append(String.format(Locale.ROOT, "%-48s sigma = %s%s%n    source: %s%n", f.name(),
+                        Double.toString(sigma), at.certified() ? "" : "  (" + at.kind().description() + ")",
+                        f.source()));
+            } catch (InvalidInputException e) {
+                o.putNull("sigma");
+                o.put("note", e.getMessage());
+                text.append(String.format(Locale.ROOT, "%-48s no calibration: %s%n", f.name(), e.getMessage()));
+            }
         }
         if (m.boundFamilies().isEmpty()) {
             text.append("No analytic bound applies to ").append(m.type()).append(" with these parameters.\n");

@@ -43,8 +43,7 @@ final class SummaryTable {
                     at.append(String.format(Locale.ROOT, "  epsilon = %s at delta = %s", Format.g(p.epsilon()),
                             Format.g(p.delta())));
                 }
-                b.append(String.format(Locale.ROOT, "  %-48s%s%s%n", c.name(), at,
-                        c.certified() ? "" : "  (approximation)"));
+                b.append(String.format(Locale.ROOT, "  %-48s%s%s%n", c.name(), at, c.kindLabel()));
             }
         }
         if (!res.claims().isEmpty()) {

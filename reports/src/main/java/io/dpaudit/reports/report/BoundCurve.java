@@ -1,5 +1,6 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.core.bounds.BoundKind;
 import java.util.List;
 
 /**
@@ -7,11 +8,11 @@ import java.util.List;
  *
  * @param name the bound's identifier
  * @param source paper, theorem, equation
- * @param certified false for approximations (e.g. central-limit Gaussian DP), which are not upper bounds
+ * @param kind upper bound, approximation, exact profile of one pair, or known-wrong formula
  * @param points {@code (epsilon, delta(epsilon))} on a grid, ascending in ε
  * @param epsilonAtDeltas {@code (epsilon(delta), delta)} at the scenario's requested δ values
  */
-public record BoundCurve(String name, String source, boolean certified, List<Point> points,
+public record BoundCurve(String name, String source, BoundKind kind, List<Point> points,
         List<Point> epsilonAtDeltas) {
     /**
      * One point of a privacy profile.
@@ -20,6 +21,16 @@ public record BoundCurve(String name, String source, boolean certified, List<Poi
      * @param delta δ
      */
     public record Point(double epsilon, double delta) {
+    }
+
+    /** Whether the curve is a certified upper bound on the mechanism's profile. */
+    public boolean certified() {
+        return kind == BoundKind.UPPER_BOUND;
+    }
+
+    /** A label suffix for reports: empty for upper bounds, the kind otherwise. */
+    public String kindLabel() {
+        return certified() ? "" : " (" + kind.description() + ")";
     }
 
     public BoundCurve {

@@ -100,6 +100,7 @@ public final class JsonReportWriter {
             o.put("name", c.name());
             o.put("source", c.source());
             o.put("certified", c.certified());
+            o.put("kind", c.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
             ArrayNode pts = o.putArray("points");
             for (BoundCurve.Point p : c.points()) {
                 ObjectNode po = pts.addObject();

@@ -78,7 +78,7 @@ public final class MarkdownReportWriter {
                     at.append(at.length() > 0 ? "; " : "").append(Format.g(p.epsilon())).append(" at ")
                             .append(Format.g(p.delta()));
                 }
-                b.append("| `").append(c.name()).append("`").append(c.certified() ? "" : " (approximation)")
+                b.append("| `").append(c.name()).append("`").append(c.kindLabel())
                         .append(" | ").append(at).append(" | ").append(cell(c.source())).append(" |\n");
             }
         }

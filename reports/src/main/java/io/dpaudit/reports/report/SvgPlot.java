@@ -109,8 +109,12 @@ final class SvgPlot {
                 }
                 pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", x(p.epsilon()), y(p.delta())));
             }
-            String dash = c.certified() ? "" : " stroke-dasharray=\"6 4\"";
-            String label = c.name() + (c.certified() ? "" : " (approximation)");
+            String dash = switch (c.kind()) {
+                case UPPER_BOUND -> "";
+                case PAIR_PROFILE -> " stroke-dasharray=\"2 3\"";
+                default -> " stroke-dasharray=\"7 4\"";
+            };
+            String label = c.name() + (c.certified() ? "" : " [" + shortKind(c) + "]");
             b.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s "
                     + "points=\"%s\"><title>%s</title></polyline>%n", color, dash, pts.toString().trim(),
                     HtmlReportWriter.escape(label)));
@@ -145,6 +149,15 @@ final class SvgPlot {
                 + "stroke-width=\"2.5\"/>", "claim, violated");
         b.append("</svg>\n");
         return b.toString();
+    }
+
+    private static String shortKind(BoundCurve c) {
+        return switch (c.kind()) {
+            case APPROXIMATION -> "approximation";
+            case PAIR_PROFILE -> "exact, one pair";
+            case KNOWN_WRONG -> "known wrong";
+            default -> "";
+        };
     }
 
     /** The smallest of 1, 2, 2.5, 5 times a power of ten that is at least {@code raw}. */

@@ -1,0 +1,206 @@
+package io.dpaudit.attacks;
+
+import io.dpaudit.core.engine.Scorer;
+import io.dpaudit.core.model.IsotropicGaussianMixture;
+import io.dpaudit.core.model.OutputModel;
+import io.dpaudit.core.numerics.LogSpace;
+import java.util.Locale;
+
+/**
+ * The exact likelihood-ratio attack for two-dimensional statistics {@code (u, v)} whose laws have the form
+ * <pre>
+ *   D':  sum_j g_j N((0, v_j), s^2 I)
+ *   D :  sum_j a_j N((0, v_j), s^2 I) + sum_j b_j N((c, v_j), s^2 I)
+ * </pre>
+ * — the canary moves {@code u} by {@code c} or not at all, and {@code v} carries side information (e.g. how many of
+ * the canary's client's other records were sampled, orthogonal to the canary). Then
+ * {@code LLR(u, v) = log(A(v)/G(v) + B(v)/G(v) e^{(c u - c^2/2)/s^2})} with {@code A, B, G} the {@code v}-marginal
+ * mixtures. The two ratios are tabulated in log space on a grid of spacing {@code s/128} over all {@code v_j} plus and
+ * minus 40 s (linear interpolation inside, exact evaluation outside), so a round costs two table lookups, one
+ * {@code exp} and one {@code log1p} instead of a sum over all components.
+ */
+final class ShiftedMixtureScorer implements Scorer {
+    private static final int CELLS_PER_SD = 128;
+
+    private final int rounds;
+    private final int roundDimension;
+    private final int flag;
+    private final double[] uDirection;
+    private final double[] vDirection;
+    private final double shift;
+    private final double inv2s2;
+    private final double lo;
+    private final double step;
+    private final double[] logA;
+    private final double[] logB;
+    private final IsotropicGaussianMixture aMix;
+    private final IsotropicGaussianMixture bMix;
+    private final IsotropicGaussianMixture gMix;
+    private final double logWeightA;
+    private final double logWeightB;
+
+    private ShiftedMixtureScorer(OutputModel model, int uAxis, double c, IsotropicGaussianMixture a, double weightA,
+            IsotropicGaussianMixture b, double weightB, IsotropicGaussianMixture g) {
+        this.rounds = model.rounds();
+        this.roundDimension = model.roundDimension();
+        this.flag = model.flagIndex();
+        this.uDirection = model.basisRow(uAxis);
+        this.vDirection = model.basisRow(1 - uAxis);
+        this.shift = c;
+        double s = g.sd();
+        this.inv2s2 = 1.0 / (s * s);
+        this.aMix = a;
+        this.bMix = b;
+        this.gMix = g;
+        this.logWeightA = Math.log(weightA);
+        this.logWeightB = Math.log(weightB);
+        double vLo = Math.min(a.minMean(), Math.min(b.minMean(), g.minMean())) - 40 * s;
+        double vHi = Math.max(a.maxMean(), Math.max(b.maxMean(), g.maxMean())) + 40 * s;
+        this.step = s / CELLS_PER_SD;
+        this.lo = vLo;
+        int n = (int) Math.ceil((vHi - vLo) / step) + 1;
+        this.logA = new double[n];
+        this.logB = new double[n];
+        for (int i = 0; i < n; i++) {
+            double v = lo + i * step;
+            logA[i] = exactLogA(v);
+            logB[i] = exactLogB(v);
+        }
+    }
+
+    /** The scorer when the model has the shifted-mixture form (either coordinate may be u), else null. */
+    static ShiftedMixtureScorer tryOf(OutputModel model) {
+        if (model.statisticDimension() != 2) {
+            return null;
+        }
+        for (int u = 0; u < 2; u++) {
+            ShiftedMixtureScorer s = tryAxis(model, u);
+            if (s != null) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    private static ShiftedMixtureScorer tryAxis(OutputModel model, int u) {
+        IsotropicGaussianMixture with = model.withCanary();
+        IsotropicGaussianMixture without = model.withoutCanary();
+        int v = 1 - u;
+        for (int j = 0; j < without.components(); j++) {
+            if (without.mean(j, u) != 0) {
+                return null;
+            }
+        }
+        double c = Double.NaN;
+        int shifted = 0;
+        for (int j = 0; j < with.components(); j++) {
+            double m = with.mean(j, u);
+            if (m != 0) {
+                if (!Double.isNaN(c) && m != c) {
+                    return null;
+                }
+                c = m;
+                shifted++;
+            }
+        }
+        if (Double.isNaN(c) || shifted == with.components()) {
+            return null;
+        }
+        // Split D into its unshifted (a) and shifted (b) parts, each as a 1-D mixture in v (normalised, with weight).
+        int na = with.components() - shifted;
+        double[] wa = new double[na];
+        double[][] ma = new double[na][1];
+        double[] wb = new double[shifted];
+        double[][] mb = new double[shifted][1];
+        double ta = 0;
+        double tb = 0;
+        int ia = 0;
+        int ib = 0;
+        for (int j = 0; j < with.components(); j++) {
+            if (with.mean(j, u) == 0) {
+                wa[ia] = with.weight(j);
+                ma[ia++][0] = with.mean(j, v);
+                ta += with.weight(j);
+            } else {
+                wb[ib] = with.weight(j);
+                mb[ib++][0] = with.mean(j, v);
+                tb += with.weight(j);
+            }
+        }
+        for (int j = 0; j < na; j++) {
+            wa[j] /= ta;
+        }
+        for (int j = 0; j < shifted; j++) {
+            wb[j] /= tb;
+        }
+        double[] wg = new double[without.components()];
+        double[][] mg = new double[without.components()][1];
+        for (int j = 0; j < wg.length; j++) {
+            wg[j] = without.weight(j);
+            mg[j][0] = without.mean(j, v);
+        }
+        double s = with.sd();
+        return new ShiftedMixtureScorer(model, u, c, new IsotropicGaussianMixture(wa, ma, s), ta,
+                new IsotropicGaussianMixture(wb, mb, s), tb, new IsotropicGaussianMixture(wg, mg, s));
+    }
+
+    private double exactLogA(double v) {
+        double[] x = {v};
+        return logWeightA + aMix.logDensityUnnormalized(x, 0) - gMix.logDensityUnnormalized(x, 0);
+    }
+
+    private double exactLogB(double v) {
+        double[] x = {v};
+        return logWeightB + bMix.logDensityUnnormalized(x, 0) - gMix.logDensityUnnormalized(x, 0);
+    }
+
+    @Override
+    public int outputLength() {
+        return rounds * roundDimension;
+    }
+
+    @Override
+    public double[] score(double[] outputs, int trials, double[] scores) {
+        int m = roundDimension;
+        double halfShift2 = 0.5 * shift * shift;
+        double inverseStep = 1.0 / step;
+        int last = logA.length - 1;
+        for (int i = 0; i < trials; i++) {
+            double sum = 0;
+            for (int t = 0; t < rounds; t++) {
+                int base = (i * rounds + t) * m;
+                if (flag >= 0 && outputs[base + flag] == 0) {
+                    continue;
+                }
+                double yu = 0;
+                double yv = 0;
+                for (int j = 0; j < m; j++) {
+                    yu += outputs[base + j] * uDirection[j];
+                    yv += outputs[base + j] * vDirection[j];
+                }
+                double la;
+                double lb;
+                double pos = (yv - lo) * inverseStep;
+                if (pos >= 0 && pos < last) {
+                    int k = (int) pos;
+                    double f = pos - k;
+                    la = logA[k] + f * (logA[k + 1] - logA[k]);
+                    lb = logB[k] + f * (logB[k + 1] - logB[k]);
+                } else {
+                    la = exactLogA(yv);
+                    lb = exactLogB(yv);
+                }
+                double x = lb + (shift * yu - halfShift2) * inv2s2;
+                sum += LogSpace.add(la, x);
+            }
+            scores[i] = sum;
+        }
+        return scores;
+    }
+
+    @Override
+    public String description() {
+        return String.format(Locale.ROOT, "%s: exact LLR of the shifted 2-D mixture (tabulated side information), "
+                + "summed over %d round(s)", LikelihoodRatioAttack.NAME, rounds);
+    }
+}

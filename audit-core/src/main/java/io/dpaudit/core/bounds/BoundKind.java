@@ -1,0 +1,27 @@
+package io.dpaudit.core.bounds;
+
+/** What a privacy curve is, which decides how an audit may treat it. */
+public enum BoundKind {
+    /** A certified upper bound on the mechanism's privacy profile (a theorem, an accountant). */
+    UPPER_BOUND("upper bound"),
+    /** An approximation (for example a central-limit one): neither an upper nor a lower bound. */
+    APPROXIMATION("approximation, not an upper bound"),
+    /**
+     * The exact profile of one neighbouring pair (one adversary configuration): a lower bound on the mechanism's
+     * worst case, and the truth an audit of that configuration can approach.
+     */
+    PAIR_PROFILE("exact profile of one neighbouring pair, a lower bound on the worst case"),
+    /** A formula known to be wrong (a misprint kept on purpose, so that audits can show it is unsafe). */
+    KNOWN_WRONG("known to be wrong, kept as a claim to refute");
+
+    private final String description;
+
+    BoundKind(String description) {
+        this.description = description;
+    }
+
+    /** Human-readable form. */
+    public String description() {
+        return description;
+    }
+}

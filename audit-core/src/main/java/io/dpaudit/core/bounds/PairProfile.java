@@ -1,0 +1,18 @@
+package io.dpaudit.core.bounds;
+
+/**
+ * The exact privacy profile of one neighbouring pair {@code (P, Q)}, direction by direction, so that compositions can
+ * treat the two directions separately (they compose into different privacy-loss distributions).
+ */
+public interface PairProfile extends PrivacyBound {
+    /** {@code H_{e^eps}(P || Q)} for {@code eps >= 0}, {@code P} with the record. */
+    double remove(double epsilon);
+
+    /** {@code H_{e^eps}(Q || P)} for {@code eps >= 0}. */
+    double add(double epsilon);
+
+    @Override
+    default BoundKind kind() {
+        return BoundKind.PAIR_PROFILE;
+    }
+}
