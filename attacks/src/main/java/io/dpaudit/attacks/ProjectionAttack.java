@@ -5,9 +5,10 @@ import io.dpaudit.core.model.OutputModel;
 
 /**
  * The canary-projection attack: the score is {@code sum_t <o_t, u>}, the projection of every round's output
- * {@code o_t} onto the canary's direction {@code u} (the first basis row of the model), summed over rounds. It is
- * the natural "dot product with the canary gradient" attack; for one round of a subsampled Gaussian it equals the
- * likelihood-ratio test, over several rounds it is weaker.
+ * {@code o_t} onto the canary's own direction {@code u} ({@link OutputModel#canaryDirection()}), summed over rounds.
+ * It is the natural "dot product with the canary gradient" attack; for one round of a subsampled Gaussian it equals
+ * the likelihood-ratio test, over several rounds it is weaker, and on a post-processed output (Laplacian smoothing)
+ * that it does not undo it is weaker still.
  */
 public final class ProjectionAttack implements Scorer {
     /** Catalog name. */
@@ -20,7 +21,7 @@ public final class ProjectionAttack implements Scorer {
     private ProjectionAttack(OutputModel model) {
         this.rounds = model.rounds();
         this.roundDimension = model.roundDimension();
-        this.direction = model.basisRow(0);
+        this.direction = model.canaryDirection();
     }
 
     /** The attack for outputs described by {@code model}. */

@@ -146,6 +146,8 @@ public final class ScenarioAudit {
                 notes.add(b.name() + " is not a certified upper bound: " + b.kind().description() + ".");
             }
         }
+        notes.addAll(p.mechanism().notes());
+        notes.addAll(claimComparisons(p.claims(), bounds));
         epsMax = epsMax > 0 ? 1.15 * epsMax : 1.0;
         List<BoundCurve> curves = new ArrayList<>();
         for (PrivacyBound b : bounds) {
@@ -154,6 +156,37 @@ public final class ScenarioAudit {
         String simulator = (p.scenario().faithful() ? "faithful" : "reduced");
         return new AuditReport(ToolInfo.NAME, ToolInfo.version(), p.scenario(), p.mechanism(), simulator, result,
                 curves, RandomStreams.description(), ToolInfo.environment(), notes);
+    }
+
+    /**
+     * For each stated claim (one not derived from a bound, e.g. a paper's reported epsilon), what every analytic bound
+     * gives at the claim's delta and by how much it differs: the numbers a reader needs to see where a paper's
+     * figure comes from.
+     */
+    static List<String> claimComparisons(List<Claim> claims, List<PrivacyBound> bounds) {
+        List<String> out = new ArrayList<>();
+        for (Claim c : claims) {
+            if (!c.source().equals("stated") || bounds.isEmpty()) {
+                continue;
+            }
+            StringBuilder b = new StringBuilder();
+            b.append("Stated claim '").append(c.label()).append("' (epsilon ").append(Checks.format(c.epsilon()))
+                    .append(" at delta ").append(Checks.format(c.delta())).append(") against the bounds at that delta:");
+            for (PrivacyBound bound : bounds) {
+                double e;
+                try {
+                    e = bound.epsilon(c.delta());
+                } catch (AccountingLimitException ex) {
+                    e = Double.POSITIVE_INFINITY;
+                }
+                b.append(' ').append(bound.name()).append(" = ").append(Double.isFinite(e)
+                        ? String.format(Locale.ROOT, "%.4g (%+.1f%%)", e, 100 * (e / c.epsilon() - 1)) : "none")
+                        .append(';');
+            }
+            b.setLength(b.length() - 1);
+            out.add(b.append('.').toString());
+        }
+        return out;
     }
 
     private static BoundCurve curve(PrivacyBound b, double epsMax, List<Double> deltas) {

@@ -26,8 +26,19 @@ import java.util.function.DoubleUnaryOperator;
  * it fits — every grid gives an upper bound, coarser ones a looser one — and the method string reports the {@code h}
  * used. {@code epsilon(delta)} for a δ at or below the mass at {@code +inf} (truncation plus the round-off floor) is
  * an {@link AccountingLimitException}, never {@code +inf} or a wrong number. Supported: {@code Gaussian},
- * {@code PoissonSampled(Gaussian)} under add/remove, profiled rounds, and their {@code SelfComposed} and
- * {@code Composed} forms; sampling without replacement is left to the RDP accountant.
+ * {@code PoissonSampled(Gaussian)} under add/remove, {@code SampledWithoutReplacement(Gaussian)} under replace-one,
+ * profiled rounds, and their {@code SelfComposed} and {@code Composed} forms.
+ *
+ * <p><b>Sampling without replacement</b> (a batch of {@code m} of {@code n} records, {@code gamma = m/n}, replace-one
+ * adjacency, a Gaussian base whose replace-one sensitivity gives {@code mu}). The advanced joint convexity of
+ * Balle, Barthe &amp; Gaboardi (NeurIPS 2018, Thm 2) splits the output law into batches without the record (the same
+ * in both worlds), with it, and with its replacement; both pairs of parts that differ are replace-one neighbours of
+ * the base (a batch holding the record against the same batch holding the replacement, and against a batch in which
+ * it is replaced by a uniformly chosen outsider). Hence, in each direction and for {@code eps >= 0},
+ * {@code H_{e^eps} <= gamma delta_G(log(1 + (e^eps - 1)/gamma); mu)} — the remove-direction profile of the
+ * Poisson-subsampled Gaussian with {@code q = gamma}, which the dataset whose other records all equal the replacement
+ * attains. This symmetric profile is composed through its dual-identity dominating pair (as profiled rounds are):
+ * for {@code eps < 0} it uses {@code 1 - e^eps + e^eps delta(-eps)}, the larger of the two directions' curves.
  */
 public final class PldAccountant implements PrivacyAccountant {
     /** Accountant name. */
@@ -80,8 +91,12 @@ public final class PldAccountant implements PrivacyAccountant {
             return p.event() instanceof DpEvent.Gaussian ? Optional.empty()
                     : Optional.of("only a Gaussian can be Poisson-sampled, not " + p.event().describe());
         }
-        if (event instanceof DpEvent.SampledWithoutReplacement) {
-            return Optional.of("sampling without replacement has no PLD here; use the rdp accountant");
+        if (event instanceof DpEvent.SampledWithoutReplacement w) {
+            if (adjacency != Adjacency.REPLACE_ONE) {
+                return Optional.of("sampling without replacement is accounted under replace-one adjacency only");
+            }
+            return w.event() instanceof DpEvent.Gaussian ? Optional.empty()
+                    : Optional.of("only a Gaussian can be sampled without replacement, not " + w.event().describe());
         }
         if (event instanceof DpEvent.Profiled) {
             return Optional.empty();
@@ -98,8 +113,15 @@ public final class PldAccountant implements PrivacyAccountant {
         return Optional.empty();
     }
 
-    /** A leaf factor and how often it occurs: a (Poisson-sampled) Gaussian, or a profiled round. */
-    private record Factor(double q, double mu, DpEvent.Profiled profiled, long count) {
+    /**
+     * A leaf factor and how often it occurs: a (Poisson-sampled) Gaussian, a Gaussian sampled without replacement
+     * ({@code symmetric}: both directions bounded by the one profile), or a profiled round.
+     */
+    private record Factor(double q, double mu, DpEvent.Profiled profiled, long count, boolean symmetric) {
+        Factor(double q, double mu, DpEvent.Profiled profiled, long count) {
+            this(q, mu, profiled, count, false);
+        }
+
         boolean gaussian() {
             return profiled == null && q == 1.0;
         }
@@ -110,6 +132,9 @@ public final class PldAccountant implements PrivacyAccountant {
             out.add(new Factor(1.0, g.mu(a), null, times));
         } else if (e instanceof DpEvent.PoissonSampled p) {
             out.add(new Factor(p.q(), ((DpEvent.Gaussian) p.event()).mu(a), null, times));
+        } else if (e instanceof DpEvent.SampledWithoutReplacement w) {
+            double mu = ((DpEvent.Gaussian) w.event()).mu(a);
+            out.add(new Factor(w.fraction(), mu, null, times, w.fraction() < 1.0));
         } else if (e instanceof DpEvent.Profiled pr) {
             out.add(new Factor(Double.NaN, Double.NaN, pr, times));
         } else if (e instanceof DpEvent.SelfComposed s) {
@@ -134,7 +159,9 @@ public final class PldAccountant implements PrivacyAccountant {
             return gaussian(Math.sqrt(mu2));
         }
         Direction remove = direction(factors, false);
-        Direction add = direction(factors, true);
+        // Factors sampled without replacement are accounted by one symmetric profile: if all are, so is the sum.
+        Direction add = factors.stream().allMatch(f -> f.symmetric() || f.gaussian()) ? remove
+                : direction(factors, true);
         String method = String.format(Locale.ROOT, "PLD accountant (pessimistic connect-the-dots, h = %.3g, FFT "
                 + "composition with tail %.0e at +inf, a measured round-off allowance per grid point, exponential "
                 + "tilting where round-off would dominate; max of remove and add directions)", remove.plain.h(), TAIL);
@@ -345,6 +372,12 @@ public final class PldAccountant implements PrivacyAccountant {
         if (q == 1.0) {
             return eps -> GaussianBound.exactDelta(eps, mu);
         }
+        if (f.symmetric()) {
+            // Both directions of replace-one are bounded by q * delta_G(log(1 + (e^eps - 1)/q); mu) for eps >= 0
+            // (see withoutReplacementProfile); negative losses by the dual identity with that same profile.
+            return eps -> eps >= 0 ? PoissonSubsampledGaussianBound.remove(eps, q, mu)
+                    : Math.min(1.0, -Math.expm1(eps) + Math.exp(eps) * PoissonSubsampledGaussianBound.remove(-eps, q, mu));
+        }
         return add ? eps -> PoissonSubsampledGaussianBound.add(eps, q, mu)
                 : eps -> PoissonSubsampledGaussianBound.remove(eps, q, mu);
     }
@@ -362,6 +395,10 @@ public final class PldAccountant implements PrivacyAccountant {
         double mu = f.mu();
         if (q == 1.0) {
             return new double[] {mu * mu / 2 - Z_TAIL * mu, mu * mu / 2 + Z_TAIL * mu};
+        }
+        if (f.symmetric()) {
+            double top = SubsampledGaussianRdp.loss(q, mu, mu + Z_TAIL);
+            return new double[] {-top, top};
         }
         if (add) {
             return new double[] {-SubsampledGaussianRdp.loss(q, mu, Z_TAIL), -Math.log1p(-q)};

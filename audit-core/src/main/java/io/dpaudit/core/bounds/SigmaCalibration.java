@@ -53,4 +53,43 @@ public final class SigmaCalibration {
         }
         return sigma;
     }
+
+    /**
+     * Calibration of a bound whose {@code delta(epsilon)} is not monotone in sigma (a closed form whose side conditions
+     * fail for large sigma): scans sigma on a logarithmic grid of {@code 40} points per decade over
+     * {@code [MIN_SIGMA, MAX_SIGMA]}, takes the first grid point that meets the target and bisects between it and the
+     * grid point below, keeping the end that meets it. The result meets the target; it is the smallest such sigma
+     * unless the feasible set has a gap narrower than the grid step below it.
+     *
+     * @throws InvalidInputException when no grid point meets the target
+     */
+    public static double smallestSigmaByScan(DoubleFunction<PrivacyBound> boundAtSigma, double epsilon, double delta) {
+        Checks.nonNegative("epsilon", epsilon);
+        Checks.delta("delta", delta);
+        int perDecade = 40;
+        double lo = MIN_SIGMA;
+        int steps = (int) Math.ceil(Math.log10(MAX_SIGMA / MIN_SIGMA) * perDecade);
+        for (int i = 0; i <= steps; i++) {
+            double s = MIN_SIGMA * Math.pow(10.0, (double) i / perDecade);
+            if (boundAtSigma.apply(s).delta(epsilon) <= delta) {
+                if (i == 0) {
+                    return s;
+                }
+                double hi = s;
+                for (int k = 0; k < 100 && hi - lo > 1e-13 * hi; k++) {
+                    double mid = 0.5 * (lo + hi);
+                    if (boundAtSigma.apply(mid).delta(epsilon) <= delta) {
+                        hi = mid;
+                    } else {
+                        lo = mid;
+                    }
+                }
+                return hi;
+            }
+            lo = s;
+        }
+        throw new InvalidInputException("epsilon, delta", String.format(Locale.ROOT, "(%s, %s)",
+                Checks.format(epsilon), Checks.format(delta)), "no sigma in [" + MIN_SIGMA + ", " + MAX_SIGMA
+                + "] meets this target under this bound (its side conditions may fail)");
+    }
 }

@@ -40,4 +40,12 @@ public interface AuditableMechanism {
 
     /** The noise standard deviation of this configuration. */
     double sigma();
+
+    /**
+     * What a reader of a report on this configuration must know beyond the bounds table: side conditions of a
+     * theorem that fail here, conventions that differ from the source paper's, and the like. One sentence each.
+     */
+    default List<String> notes() {
+        return List.of();
+    }
 }

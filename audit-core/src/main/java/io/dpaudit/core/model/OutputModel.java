@@ -21,10 +21,22 @@ import java.util.Arrays;
  * @param basis {@code k x roundDimension} orthonormal rows (weight 0 on the flag coordinate)
  * @param withCanary law of the per-round statistic in {@code D} (given flag 1, if any)
  * @param withoutCanary law of the per-round statistic in {@code D'} (given flag 1, if any)
+ * <p>{@code canaryDirection} is the canary's own direction within a block, as an attacker who knows the canary but
+ * not the mechanism's post-processing would use it (a unit vector). It is the first basis row unless the mechanism
+ * transforms its output (e.g. Laplacian smoothing), in which case the sufficient statistic and the naive
+ * "dot product with the canary" part ways.
+ *
  * @param flagIndex coordinate of the revealed-event flag in a block, or -1
+ * @param canaryDirection the canary's direction in a block, length {@code roundDimension}
  */
 public record OutputModel(int rounds, int roundDimension, double[][] basis, IsotropicGaussianMixture withCanary,
-        IsotropicGaussianMixture withoutCanary, int flagIndex) {
+        IsotropicGaussianMixture withoutCanary, int flagIndex, double[] canaryDirection) {
+
+    /** A model whose canary direction is the first basis row. */
+    public OutputModel(int rounds, int roundDimension, double[][] basis, IsotropicGaussianMixture withCanary,
+            IsotropicGaussianMixture withoutCanary, int flagIndex) {
+        this(rounds, roundDimension, basis, withCanary, withoutCanary, flagIndex, basis[0]);
+    }
 
     /** A model without a revealed-event flag. */
     public OutputModel(int rounds, int roundDimension, double[][] basis, IsotropicGaussianMixture withCanary,
@@ -54,7 +66,11 @@ public record OutputModel(int rounds, int roundDimension, double[][] basis, Isot
         if (flagIndex >= roundDimension) {
             throw new IllegalArgumentException("flag index " + flagIndex + " outside the block");
         }
+        if (canaryDirection.length != roundDimension) {
+            throw new IllegalArgumentException("the canary direction must have length " + roundDimension);
+        }
         basis = Arrays.stream(basis).map(double[]::clone).toArray(double[][]::new);
+        canaryDirection = canaryDirection.clone();
     }
 
     /** Model of a simulator whose output per round is the statistic itself (identity basis). */
@@ -96,5 +112,11 @@ public record OutputModel(int rounds, int roundDimension, double[][] basis, Isot
     /** Row {@code i} of the basis (a copy). */
     public double[] basisRow(int i) {
         return basis[i].clone();
+    }
+
+    /** The canary's direction in a block (a copy). */
+    @Override
+    public double[] canaryDirection() {
+        return canaryDirection.clone();
     }
 }

@@ -65,6 +65,11 @@ final class BoundCommand {
         if (m.bounds().isEmpty()) {
             text.append("No analytic bound applies to ").append(m.type()).append(" with these parameters.\n");
         }
+        ArrayNode notes = root.putArray("notes");
+        for (String n : m.notes()) {
+            notes.add(n);
+            text.append("note: ").append(n).append('\n');
+        }
         print(out, a, root, text);
         return Main.OK;
     }
