@@ -20,6 +20,10 @@ public final class MechanismCatalog {
             Function<Parameters, AuditableMechanism> parser) {
     }
 
+    private static final String DPFED_PARAMETERS = "clients K >= 2, selected m or fraction tau (m = tau K whole for "
+            + "uniform), sigma = nu > 0 (noise std on the sum), clip G (1), rounds T (1), dimension D (16), "
+            + "canary = spike | smooth, others = replacement (uniform default) | orthogonal";
+
     private static final List<Entry> ENTRIES = List.of(
             new Entry(PoissonSubsampledGaussian.GAUSSIAN_TYPE,
                     "Gaussian mechanism: clipped sum + N(0, sigma^2 I), add/remove one record",
@@ -35,7 +39,19 @@ public final class MechanismCatalog {
                     "p, q in (0, 1], d >= 0, sigma > 0, clip (1), rounds (1), adversary = aligned | orthogonal | zero, "
                             + "variant = random-participation | reveal-participation | only-local-sampling | "
                             + "central-shuffling, clients (faithful)",
-                    RandomParticipation::parse));
+                    RandomParticipation::parse),
+            new Entry(DpFed.SUBSAMPLED_TYPE,
+                    "fixed-size subsampled Gaussian (seed 003): m of K clients uniformly without replacement, clipped "
+                            + "sum + N(0, nu^2 I); replace one client (sensitivity 2G)",
+                    DPFED_PARAMETERS, DpFed::parseSubsampled),
+            new Entry(DpFed.DP_FED_TYPE,
+                    "DP-Fed (seed 003, Algorithm 1 without smoothing): (1/m)(sum of clipped updates + N(0, nu^2 I)), "
+                            + "uniform (replace-one) or Poisson (add/remove) client selection",
+                    DPFED_PARAMETERS + ", sampling = uniform | poisson", DpFed::parseDpFed),
+            new Entry(DpFed.DP_FED_LS_TYPE,
+                    "DP-Fed-LS (seed 003, Algorithm 1): DP-Fed followed by Laplacian smoothing A_s^{-1} (periodic "
+                            + "chain, by FFT)",
+                    DPFED_PARAMETERS + ", sampling = uniform | poisson, smoothing s > 0 (1)", DpFed::parseDpFedLs));
 
     private MechanismCatalog() {
     }

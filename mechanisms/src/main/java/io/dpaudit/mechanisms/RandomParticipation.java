@@ -2,14 +2,9 @@ package io.dpaudit.mechanisms;
 
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
-import io.dpaudit.core.accounting.AccountantBound;
-import io.dpaudit.core.accounting.Adjacency;
-import io.dpaudit.core.accounting.DpEvent;
-import io.dpaudit.core.accounting.PldAccountant;
 import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.MixturePairProfile;
-import io.dpaudit.core.bounds.PairProfile;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.IsotropicGaussianMixture;
@@ -291,45 +286,8 @@ public final class RandomParticipation implements AuditableMechanism {
         return new BoundFamily(composedHere.name(), composedHere.source(), s -> composed(perRound.apply(s)));
     }
 
-    /** A per-round profile composed over the rounds by the PLD accountant (symmetric dominating pair). */
+    /** A per-round profile composed over the rounds by the PLD accountant (see {@link ComposedProfiles}). */
     private PrivacyBound composed(PrivacyBound perRound) {
-        double maxLoss = 1;
-        while (maxLoss < 64 && perRound.delta(maxLoss) > 1e-25) {
-            maxLoss *= 2;
-        }
-        // An exact pair composes direction by direction; a theorem's symmetric profile through its dominating pair.
-        DpEvent.Profiled round = perRound instanceof PairProfile pair
-                ? new DpEvent.Profiled(perRound.name(), pair::remove, pair::add, maxLoss)
-                : DpEvent.Profiled.symmetric(perRound.name(), perRound::delta, maxLoss);
-        DpEvent event = new DpEvent.SelfComposed(round, rounds);
-        AccountantBound pld = new AccountantBound("pld(" + perRound.name() + ")", new PldAccountant(), event,
-                Adjacency.ADD_REMOVE);
-        return new PrivacyBound() {
-            @Override
-            public String name() {
-                return pld.name();
-            }
-
-            @Override
-            public String source() {
-                return "per-round bound composed over " + rounds + " rounds: " + pld.source() + "; per round: "
-                        + perRound.source();
-            }
-
-            @Override
-            public BoundKind kind() {
-                return perRound.kind();
-            }
-
-            @Override
-            public double delta(double epsilon) {
-                return pld.delta(epsilon);
-            }
-
-            @Override
-            public double epsilon(double delta) {
-                return pld.epsilon(delta);
-            }
-        };
+        return ComposedProfiles.compose(perRound, rounds);
     }
 }
