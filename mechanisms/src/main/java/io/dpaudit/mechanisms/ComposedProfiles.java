@@ -4,7 +4,6 @@ import io.dpaudit.core.accounting.AccountantBound;
 import io.dpaudit.core.accounting.Adjacency;
 import io.dpaudit.core.accounting.DpEvent;
 import io.dpaudit.core.accounting.PldAccountant;
-import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.PairProfile;
 import io.dpaudit.core.bounds.PrivacyBound;
 
@@ -28,32 +27,7 @@ final class ComposedProfiles {
                 : DpEvent.Profiled.symmetric(perRound.name(), perRound::delta, maxLoss);
         AccountantBound pld = new AccountantBound("pld(" + perRound.name() + ")", new PldAccountant(),
                 new DpEvent.SelfComposed(round, rounds), Adjacency.ADD_REMOVE);
-        return new PrivacyBound() {
-            @Override
-            public String name() {
-                return pld.name();
-            }
-
-            @Override
-            public String source() {
-                return "per-round bound composed over " + rounds + " rounds: " + pld.source() + "; per round: "
-                        + perRound.source();
-            }
-
-            @Override
-            public BoundKind kind() {
-                return perRound.kind();
-            }
-
-            @Override
-            public double delta(double epsilon) {
-                return pld.delta(epsilon);
-            }
-
-            @Override
-            public double epsilon(double delta) {
-                return pld.epsilon(delta);
-            }
-        };
+        return new LabelledBound(pld.name(), perRound.kind(), pld, () -> "per-round bound composed over " + rounds
+                + " rounds: " + pld.source() + "; per round: " + perRound.source());
     }
 }

@@ -422,34 +422,10 @@ public final class DpFed implements AuditableMechanism {
             DpEvent event = new DpEvent.SelfComposed(new DpEvent.PoissonSampled(fraction,
                     new DpEvent.Gaussian(sigma, shiftWithCanary())), rounds);
             AccountantBound pld = new AccountantBound(name, new PldAccountant(), event, Adjacency.ADD_REMOVE);
-            return new PrivacyBound() {
-                @Override
-                public String name() {
-                    return name;
-                }
-
-                @Override
-                public String source() {
-                    return "exact profile of the simulated pair ((1-gamma) N(0, nu^2) + gamma N(" 
-                            + Checks.format(shiftWithCanary()) + ", nu^2) vs N(0, nu^2) along the canary per round, "
-                            + "gamma = " + Checks.format(fraction) + "), both directions: " + pld.source();
-                }
-
-                @Override
-                public BoundKind kind() {
-                    return BoundKind.PAIR_PROFILE;
-                }
-
-                @Override
-                public double delta(double epsilon) {
-                    return pld.delta(epsilon);
-                }
-
-                @Override
-                public double epsilon(double delta) {
-                    return pld.epsilon(delta);
-                }
-            };
+            String shift = Checks.format(shiftWithCanary());
+            return new LabelledBound(name, BoundKind.PAIR_PROFILE, pld, () -> "exact profile of the simulated pair "
+                    + "((1-gamma) N(0, nu^2) + gamma N(" + shift + ", nu^2) vs N(0, nu^2) along the canary per round, "
+                    + "gamma = " + Checks.format(fraction) + "), both directions: " + pld.source());
         }
         MixturePairProfile perRound = new MixturePairProfile(name, "exact profile of the simulated pair ((1-gamma) "
                 + "N(0, nu^2) + gamma N(G, nu^2) vs (1-gamma) N(0, nu^2) + gamma N(-G, nu^2) along the canary per "
