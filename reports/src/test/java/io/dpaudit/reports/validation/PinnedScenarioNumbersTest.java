@@ -1,0 +1,122 @@
+package io.dpaudit.reports.validation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.reports.ScenarioAudit;
+import io.dpaudit.reports.report.JsonReportWriter;
+import io.dpaudit.reports.scenario.Scenario;
+import io.dpaudit.reports.scenario.ScenarioReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Pins every number of every shipped scenario's report: the empirical bounds and their certifying tests (at a small
+ * trial count, with the scenario's seed), every analytic bound's curve and its ε at the scenario's δs, and every
+ * claim's resolution and verdict. The golden files under {@code src/test/resources/pinned/} were written by this test
+ * (run with {@code -Ddpaudit.pin.update=true}) from the tree before the core was generalised beyond Gaussian noise;
+ * the comparison is exact, so a refactoring that moves a mechanism must leave its reports bit for bit unchanged.
+ *
+ * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
+ * timings and the environment change from run to run. The thread count never changes a number (engine contract), so
+ * the scenarios run two at a time on one thread each.
+ */
+@Tag("pinned")
+class PinnedScenarioNumbersTest {
+    private static final Path SCENARIOS = Path.of("..", "scenarios");
+    private static final Path GOLDEN = Path.of("src", "test", "resources", "pinned");
+    private static final long TRIALS = 100_000L;
+    /** Keys whose values are prose, timing or provenance, not results. */
+    private static final Set<String> UNPINNED = Set.of("tool", "scenario", "elapsedSeconds", "trialsPerSecond",
+            "environment", "notes", "source", "description", "simulatorDescription", "attack", "rng", "adjacency");
+    private static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+
+    @Test
+    void everyShippedScenarioReportsTheNumbersPinnedBeforeTheCoreWasGeneralised() throws Exception {
+        List<Path> files = new ArrayList<>();
+        for (Path dir : List.of(SCENARIOS, SCENARIOS.resolve("seed-000"), SCENARIOS.resolve("seed-003"))) {
+            try (Stream<Path> s = Files.list(dir)) {
+                s.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
+            }
+        }
+        assertTrue(files.size() >= 59, "scenarios found: " + files.size());
+        boolean update = Boolean.getBoolean("dpaudit.pin.update");
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<Map<String, String>>> runs = new ArrayList<>();
+            for (Path f : files) {
+                runs.add(pool.submit(() -> numbers(f)));
+            }
+            for (int i = 0; i < files.size(); i++) {
+                Path f = files.get(i);
+                String key = SCENARIOS.relativize(f).toString().replace('/', '-');
+                Path golden = GOLDEN.resolve(key);
+                Map<String, String> actual = runs.get(i).get();
+                if (update) {
+                    Files.createDirectories(GOLDEN);
+                    Files.writeString(golden, MAPPER.writeValueAsString(actual) + "\n");
+                    continue;
+                }
+                assertTrue(Files.exists(golden), "no golden file for " + key);
+                Map<String, String> expected = new TreeMap<>();
+                JsonNode g = MAPPER.readTree(Files.readString(golden));
+                g.fields().forEachRemaining(e -> expected.put(e.getKey(), e.getValue().asText()));
+                assertEquals(expected.keySet(), actual.keySet(), key + ": the set of pinned numbers changed");
+                for (Map.Entry<String, String> e : expected.entrySet()) {
+                    assertEquals(e.getValue(), actual.get(e.getKey()), key + " at " + e.getKey());
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The pinned view of a scenario's report: JSON path to value, for every number, verdict, name and kind. */
+    private static Map<String, String> numbers(Path file) throws IOException {
+        Scenario s = ScenarioReader.read(file);
+        ObjectNode json = JsonReportWriter.toJson(ScenarioAudit.run(ScenarioAudit.prepare(s, TRIALS, s.seed(), 1),
+                ProgressListener.NONE));
+        Map<String, String> out = new TreeMap<>();
+        flatten("", json, out);
+        return out;
+    }
+
+    private static void flatten(String path, JsonNode node, Map<String, String> out) {
+        if (node.isObject()) {
+            Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!UNPINNED.contains(e.getKey())) {
+                    flatten(path + "/" + e.getKey(), e.getValue(), out);
+                }
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                flatten(path + "/" + i, node.get(i), out);
+            }
+        } else {
+            out.put(path, node.isIntegralNumber() ? node.asText()
+                    : node.isNumber() ? Double.toString(node.doubleValue()) : node.asText());
+        }
+    }
+}
