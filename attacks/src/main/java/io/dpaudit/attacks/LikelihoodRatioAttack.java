@@ -1,6 +1,9 @@
 package io.dpaudit.attacks;
 
 import io.dpaudit.core.engine.Scorer;
+import io.dpaudit.core.law.DiscreteLaw;
+import io.dpaudit.core.law.GaussianMixture;
+import io.dpaudit.core.model.LinearStatistic;
 import io.dpaudit.core.model.OutputModel;
 import java.util.Locale;
 
@@ -11,14 +14,21 @@ import java.util.Locale;
  * rounds are independent, this is the exact log-likelihood ratio of the whole output, so thresholding it gives the
  * most powerful tests of {@code D} against {@code D'} (and its lower tail those of {@code D'} against {@code D}).
  *
- * <p>Three implementations, chosen at construction:
+ * <p>Implementations, chosen at construction from the laws and the statistic:
  * <ul>
- *   <li><b>order-equivalent statistic</b> — one round, output = statistic, {@code L} non-decreasing (as for every
- *       subsampled Gaussian here): the score is {@code s} itself. Every threshold set of {@code L} is a threshold
- *       set of {@code s}, so the estimator sees the same tests, and no {@code exp}/{@code log} is spent per trial.</li>
- *   <li><b>tabulated</b> — one-dimensional statistic, several rounds or a projection: {@code L} from a
- *       {@link TabulatedLogRatio}.</li>
- *   <li><b>exact</b> — multi-dimensional statistics: log-sum-exp of the mixture densities per round.</li>
+ *   <li>Gaussian mixtures on a linear statistic:
+ *     <ul>
+ *       <li><b>order-equivalent statistic</b> — one round, output = statistic, {@code L} non-decreasing (as for every
+ *           subsampled Gaussian here): the score is {@code s} itself. Every threshold set of {@code L} is a threshold
+ *           set of {@code s}, so the estimator sees the same tests, and no {@code exp}/{@code log} is spent per
+ *           trial;</li>
+ *       <li><b>tabulated</b> — one-dimensional statistic, several rounds or a projection: {@code L} from a
+ *           {@link TabulatedLogRatio};</li>
+ *       <li><b>shifted mixture</b> — two-dimensional statistics of that form ({@link ShiftedMixtureScorer});</li>
+ *       <li><b>exact</b> — other multi-dimensional statistics: log-sum-exp of the mixture densities per round.</li>
+ *     </ul></li>
+ *   <li>discrete laws: a table of {@code L} per atom, scores as exact ranks ({@link DiscreteLogRatioScorer});</li>
+ *   <li>any other pair of laws: {@code L} from their log densities, per round ({@link GenericScorer}).</li>
  * </ul>
  */
 public final class LikelihoodRatioAttack {
@@ -30,15 +40,23 @@ public final class LikelihoodRatioAttack {
 
     /** The scorer for outputs described by {@code model}. */
     public static Scorer of(OutputModel model) {
-        if (model.statisticDimension() == 1) {
-            TabulatedLogRatio table = new TabulatedLogRatio(model.withCanary(), model.withoutCanary());
-            if (model.rounds() == 1 && model.statisticIsOutput() && table.nonDecreasing()) {
-                return new OrderEquivalentScorer(model);
+        LinearStatistic linear = model.linearStatistic();
+        if (linear != null && model.withCanary() instanceof GaussianMixture with
+                && model.withoutCanary() instanceof GaussianMixture without) {
+            if (model.statisticDimension() == 1) {
+                TabulatedLogRatio table = new TabulatedLogRatio(with, without);
+                if (model.rounds() == 1 && linear.isIdentity() && table.nonDecreasing()) {
+                    return new OrderEquivalentScorer(model);
+                }
+                return new TabulatedScorer(model, linear, table);
             }
-            return new TabulatedScorer(model, table);
+            ShiftedMixtureScorer separable = ShiftedMixtureScorer.tryOf(model, linear, with, without);
+            return separable != null ? separable : new ExactScorer(model, linear, with, without);
         }
-        ShiftedMixtureScorer separable = ShiftedMixtureScorer.tryOf(model);
-        return separable != null ? separable : new ExactScorer(model);
+        if (model.withCanary() instanceof DiscreteLaw with && model.withoutCanary() instanceof DiscreteLaw without) {
+            return DiscreteLogRatioScorer.of(model, with, without);
+        }
+        return new GenericScorer(model);
     }
 
     /** Score = the statistic itself (one round; {@code L} non-decreasing). */
@@ -74,13 +92,13 @@ public final class LikelihoodRatioAttack {
         private final boolean identity;
         private final int flag;
 
-        TabulatedScorer(OutputModel model, TabulatedLogRatio table) {
+        TabulatedScorer(OutputModel model, LinearStatistic statistic, TabulatedLogRatio table) {
             this.table = table;
             this.rounds = model.rounds();
             this.roundDimension = model.roundDimension();
-            this.direction = model.basisRow(0);
-            this.identity = model.statisticIsOutput();
-            this.flag = model.flagIndex();
+            this.direction = statistic.basisRow(0);
+            this.identity = statistic.isIdentity();
+            this.flag = statistic.flagIndex();
         }
 
         @Override
@@ -128,21 +146,27 @@ public final class LikelihoodRatioAttack {
         }
     }
 
-    /** Exact per-round LLR for multi-dimensional statistics. */
+    /** Exact per-round LLR for multi-dimensional statistics with Gaussian-mixture laws. */
     static final class ExactScorer implements Scorer {
         private final OutputModel model;
         private final int k;
         private final int m;
         private final double[][] basis;
+        private final int flag;
+        private final GaussianMixture with;
+        private final GaussianMixture without;
 
-        ExactScorer(OutputModel model) {
+        ExactScorer(OutputModel model, LinearStatistic statistic, GaussianMixture with, GaussianMixture without) {
             this.model = model;
             this.k = model.statisticDimension();
             this.m = model.roundDimension();
             this.basis = new double[k][];
             for (int i = 0; i < k; i++) {
-                basis[i] = model.basisRow(i);
+                basis[i] = statistic.basisRow(i);
             }
+            this.flag = statistic.flagIndex();
+            this.with = with;
+            this.without = without;
         }
 
         @Override
@@ -157,7 +181,7 @@ public final class LikelihoodRatioAttack {
                 double sum = 0;
                 for (int t = 0; t < model.rounds(); t++) {
                     int base = (i * model.rounds() + t) * m;
-                    if (model.flagIndex() >= 0 && outputs[base + model.flagIndex()] == 0) {
+                    if (flag >= 0 && outputs[base + flag] == 0) {
                         continue;
                     }
                     for (int a = 0; a < k; a++) {
@@ -167,8 +191,7 @@ public final class LikelihoodRatioAttack {
                         }
                         s[a] = y;
                     }
-                    sum += model.withCanary().logDensityUnnormalized(s, 0)
-                            - model.withoutCanary().logDensityUnnormalized(s, 0);
+                    sum += with.logDensityUnnormalized(s, 0) - without.logDensityUnnormalized(s, 0);
                 }
                 scores[i] = sum;
             }

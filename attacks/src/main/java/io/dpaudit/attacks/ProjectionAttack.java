@@ -1,5 +1,6 @@
 package io.dpaudit.attacks;
 
+import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.model.OutputModel;
 
@@ -18,15 +19,25 @@ public final class ProjectionAttack implements Scorer {
     private final int roundDimension;
     private final double[] direction;
 
-    private ProjectionAttack(OutputModel model) {
+    private ProjectionAttack(OutputModel model, double[] direction) {
         this.rounds = model.rounds();
         this.roundDimension = model.roundDimension();
-        this.direction = model.canaryDirection();
+        this.direction = direction;
     }
 
-    /** The attack for outputs described by {@code model}. */
+    /**
+     * The attack for outputs described by {@code model}.
+     *
+     * @throws InvalidInputException when the mechanism's outputs have no canary direction (e.g. reports of a local
+     *     randomizer), so that a projection means nothing
+     */
     public static ProjectionAttack of(OutputModel model) {
-        return new ProjectionAttack(model);
+        double[] direction = model.canaryDirection();
+        if (direction == null) {
+            throw new InvalidInputException("attack", NAME, "does not apply: this mechanism's outputs have no canary "
+                    + "direction to project on (use likelihood-ratio)");
+        }
+        return new ProjectionAttack(model, direction);
     }
 
     @Override

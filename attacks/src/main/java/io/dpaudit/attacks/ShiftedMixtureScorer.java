@@ -1,7 +1,8 @@
 package io.dpaudit.attacks;
 
 import io.dpaudit.core.engine.Scorer;
-import io.dpaudit.core.model.IsotropicGaussianMixture;
+import io.dpaudit.core.law.GaussianMixture;
+import io.dpaudit.core.model.LinearStatistic;
 import io.dpaudit.core.model.OutputModel;
 import io.dpaudit.core.numerics.LogSpace;
 import java.util.Locale;
@@ -33,19 +34,19 @@ final class ShiftedMixtureScorer implements Scorer {
     private final double step;
     private final double[] logA;
     private final double[] logB;
-    private final IsotropicGaussianMixture aMix;
-    private final IsotropicGaussianMixture bMix;
-    private final IsotropicGaussianMixture gMix;
+    private final GaussianMixture aMix;
+    private final GaussianMixture bMix;
+    private final GaussianMixture gMix;
     private final double logWeightA;
     private final double logWeightB;
 
-    private ShiftedMixtureScorer(OutputModel model, int uAxis, double c, IsotropicGaussianMixture a, double weightA,
-            IsotropicGaussianMixture b, double weightB, IsotropicGaussianMixture g) {
+    private ShiftedMixtureScorer(OutputModel model, LinearStatistic statistic, int uAxis, double c,
+            GaussianMixture a, double weightA, GaussianMixture b, double weightB, GaussianMixture g) {
         this.rounds = model.rounds();
         this.roundDimension = model.roundDimension();
-        this.flag = model.flagIndex();
-        this.uDirection = model.basisRow(uAxis);
-        this.vDirection = model.basisRow(1 - uAxis);
+        this.flag = statistic.flagIndex();
+        this.uDirection = statistic.basisRow(uAxis);
+        this.vDirection = statistic.basisRow(1 - uAxis);
         this.shift = c;
         double s = g.sd();
         this.inv2s2 = 1.0 / (s * s);
@@ -68,13 +69,17 @@ final class ShiftedMixtureScorer implements Scorer {
         }
     }
 
-    /** The scorer when the model has the shifted-mixture form (either coordinate may be u), else null. */
-    static ShiftedMixtureScorer tryOf(OutputModel model) {
+    /**
+     * The scorer when the model has the shifted-mixture form (a linear statistic, Gaussian-mixture laws, either
+     * coordinate may be u), else null.
+     */
+    static ShiftedMixtureScorer tryOf(OutputModel model, LinearStatistic statistic, GaussianMixture with,
+            GaussianMixture without) {
         if (model.statisticDimension() != 2) {
             return null;
         }
         for (int u = 0; u < 2; u++) {
-            ShiftedMixtureScorer s = tryAxis(model, u);
+            ShiftedMixtureScorer s = tryAxis(model, statistic, with, without, u);
             if (s != null) {
                 return s;
             }
@@ -82,9 +87,8 @@ final class ShiftedMixtureScorer implements Scorer {
         return null;
     }
 
-    private static ShiftedMixtureScorer tryAxis(OutputModel model, int u) {
-        IsotropicGaussianMixture with = model.withCanary();
-        IsotropicGaussianMixture without = model.withoutCanary();
+    private static ShiftedMixtureScorer tryAxis(OutputModel model, LinearStatistic statistic, GaussianMixture with,
+            GaussianMixture without, int u) {
         int v = 1 - u;
         for (int j = 0; j < without.components(); j++) {
             if (without.mean(j, u) != 0) {
@@ -140,8 +144,8 @@ final class ShiftedMixtureScorer implements Scorer {
             mg[j][0] = without.mean(j, v);
         }
         double s = with.sd();
-        return new ShiftedMixtureScorer(model, u, c, new IsotropicGaussianMixture(wa, ma, s), ta,
-                new IsotropicGaussianMixture(wb, mb, s), tb, new IsotropicGaussianMixture(wg, mg, s));
+        return new ShiftedMixtureScorer(model, statistic, u, c, new GaussianMixture(wa, ma, s), ta,
+                new GaussianMixture(wb, mb, s), tb, new GaussianMixture(wg, mg, s));
     }
 
     private double exactLogA(double v) {

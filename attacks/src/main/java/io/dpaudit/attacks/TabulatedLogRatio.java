@@ -1,6 +1,6 @@
 package io.dpaudit.attacks;
 
-import io.dpaudit.core.model.IsotropicGaussianMixture;
+import io.dpaudit.core.law.GaussianMixture;
 
 /**
  * The per-round log-likelihood ratio {@code L(y) = log p_D(y) - log p_D'(y)} of a one-dimensional statistic,
@@ -17,8 +17,8 @@ final class TabulatedLogRatio {
     private static final int CELLS_PER_SD = 128;
     private static final double HALF_WIDTH_SDS = 40.0;
 
-    private final IsotropicGaussianMixture withCanary;
-    private final IsotropicGaussianMixture withoutCanary;
+    private final GaussianMixture withCanary;
+    private final GaussianMixture withoutCanary;
     private final double lo;
     private final double hi;
     private final double inverseStep;
@@ -28,7 +28,7 @@ final class TabulatedLogRatio {
     private final double maxInterpolationError;
     private final boolean nonDecreasing;
 
-    TabulatedLogRatio(IsotropicGaussianMixture withCanary, IsotropicGaussianMixture withoutCanary) {
+    TabulatedLogRatio(GaussianMixture withCanary, GaussianMixture withoutCanary) {
         if (withCanary.dimension() != 1 || withoutCanary.dimension() != 1) {
             throw new IllegalArgumentException("tabulation needs a one-dimensional statistic");
         }

@@ -7,16 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpaudit.core.engine.Scorer;
-import io.dpaudit.core.model.IsotropicGaussianMixture;
+import io.dpaudit.core.law.GaussianMixture;
 import io.dpaudit.core.model.OutputModel;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 
 class LikelihoodRatioAttackTest {
-    private static final IsotropicGaussianMixture SUBSAMPLED =
-            new IsotropicGaussianMixture(new double[] {0.9, 0.1}, new double[][] {{0}, {1}}, 0.8);
-    private static final IsotropicGaussianMixture NOISE = IsotropicGaussianMixture.single(0, 0.8);
+    private static final GaussianMixture SUBSAMPLED =
+            new GaussianMixture(new double[] {0.9, 0.1}, new double[][] {{0}, {1}}, 0.8);
+    private static final GaussianMixture NOISE = GaussianMixture.single(0, 0.8);
 
     /** Exact LLR of one value: log(0.9 + 0.1 exp((2y - 1)/(2 s^2))), the densities' ratio in closed form. */
     private static double exactLlr(double y) {
@@ -57,9 +57,9 @@ class LikelihoodRatioAttackTest {
     @Test
     void aNonMonotoneRatioIsNotReplacedByTheStatistic() {
         // Canary shifts by -1 or +1 with equal odds: the LLR is U-shaped in y.
-        IsotropicGaussianMixture twoSided =
-                new IsotropicGaussianMixture(new double[] {0.5, 0.5}, new double[][] {{-1}, {1}}, 1.0);
-        IsotropicGaussianMixture noise = IsotropicGaussianMixture.single(0, 1.0);
+        GaussianMixture twoSided =
+                new GaussianMixture(new double[] {0.5, 0.5}, new double[][] {{-1}, {1}}, 1.0);
+        GaussianMixture noise = GaussianMixture.single(0, 1.0);
         assertFalse(new TabulatedLogRatio(twoSided, noise).nonDecreasing());
         Scorer s = LikelihoodRatioAttack.of(OutputModel.ofStatistic(1, twoSided, noise));
         assertInstanceOf(LikelihoodRatioAttack.TabulatedScorer.class, s);
@@ -70,7 +70,7 @@ class LikelihoodRatioAttackTest {
     @Test
     void projectedOutputsAreScoredOnTheCanaryDirection() {
         double[][] basis = {{0.6, 0.8}};
-        OutputModel m = new OutputModel(2, 2, basis, SUBSAMPLED, NOISE);
+        OutputModel m = OutputModel.linear(2, 2, basis, SUBSAMPLED, NOISE, -1, null);
         Scorer s = LikelihoodRatioAttack.of(m);
         double[] outputs = {0.6, 0.8, 3, -2.25}; // projections 1.0 and 0.0
         assertEquals(exactLlr(1.0) + exactLlr(0.0), s.score(outputs, 1, new double[1])[0], 1e-4);
@@ -79,9 +79,9 @@ class LikelihoodRatioAttackTest {
 
     @Test
     void twoDimensionalStatisticsUseTheExactMixtureRatio() {
-        IsotropicGaussianMixture with = new IsotropicGaussianMixture(new double[] {0.5, 0.5},
+        GaussianMixture with = new GaussianMixture(new double[] {0.5, 0.5},
                 new double[][] {{0, 0}, {1, 1}}, 1.0);
-        IsotropicGaussianMixture without = new IsotropicGaussianMixture(new double[] {1.0}, new double[][] {{0, 0}},
+        GaussianMixture without = new GaussianMixture(new double[] {1.0}, new double[][] {{0, 0}},
                 1.0);
         Scorer s = LikelihoodRatioAttack.of(OutputModel.ofStatistic(1, with, without));
         double y1 = 0.4;

@@ -32,12 +32,12 @@ public class AccountantBenchmark {
     /** PLD accountant, including the accounting itself (nothing is cached between invocations). */
     @Benchmark
     public double pld() {
-        return new PldAccountant().account(event, Adjacency.ADD_REMOVE).epsilon(1e-5);
+        return new PldAccountant().account("bench", event, Adjacency.ADD_REMOVE).epsilon(1e-5);
     }
 
     /** RDP accountant, for comparison. */
     @Benchmark
     public double rdp() {
-        return new RdpAccountant().account(event, Adjacency.ADD_REMOVE).epsilon(1e-5);
+        return new RdpAccountant().account("bench", event, Adjacency.ADD_REMOVE).epsilon(1e-5);
     }
 }

@@ -8,7 +8,7 @@ import io.dpaudit.core.engine.ScoreCounts;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.model.MechanismSimulator;
 import io.dpaudit.core.rng.RandomStreams;
-import io.dpaudit.mechanisms.PoissonSubsampledGaussian;
+import io.dpaudit.mechanisms.gaussian.PoissonSubsampledGaussian;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -8,6 +8,7 @@ import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.Parameters;
+import io.dpaudit.mechanisms.gaussian.PoissonSubsampledGaussian;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -28,9 +29,9 @@ class MechanismCatalogTest {
     @Test
     void parsesBothTypesWithDefaults() {
         PoissonSubsampledGaussian g = (PoissonSubsampledGaussian) parse("type", "gaussian", "sigma", 2.0);
-        assertEquals(1.0, g.q());
-        assertEquals(1.0, g.clip());
-        assertEquals(1, g.rounds());
+        assertEquals(1.0, g.gaussianParameters().q());
+        assertEquals(1.0, g.gaussianParameters().clip());
+        assertEquals(1, g.gaussianParameters().rounds());
         assertEquals("gaussian-exact", g.bounds().get(0).name());
         AuditableMechanism p = parse("type", "poisson-subsampled-gaussian", "q", 0.01, "sigma", 1.0);
         assertEquals(java.util.List.of("poisson-subsampled-gaussian-exact", "bbg18-poisson-amplification(gaussian-exact)",

@@ -46,10 +46,11 @@ public final class ScenarioAudit {
      * @param simulator the simulator that will produce outputs
      * @param scorer the attack
      * @param settings engine and estimator settings
+     * @param bounds the analytic bounds that apply, computed once
      * @param claims resolved claims
      */
     public record Prepared(Scenario scenario, AuditableMechanism mechanism, MechanismSimulator simulator,
-            Scorer scorer, AuditSettings settings, List<Claim> claims) {
+            Scorer scorer, AuditSettings settings, List<PrivacyBound> bounds, List<Claim> claims) {
     }
 
     /**
@@ -68,21 +69,21 @@ public final class ScenarioAudit {
         AuditSettings settings = new AuditSettings(trials, seed, threads, scenario.confidence(),
                 scenario.selection(), scenario.histogramBins(), Pilot.DEFAULT_TRIALS,
                 MonteCarloEngine.DEFAULT_SHARD_TRIALS, scenario.deltas(), scenario.epsilons());
+        List<PrivacyBound> bounds = mechanism.bounds();
         List<Claim> claims = new ArrayList<>();
         for (ClaimSpec c : scenario.claims()) {
-            claims.add(resolve(c, mechanism));
+            claims.add(resolve(c, mechanism, bounds));
         }
-        return new Prepared(scenario, mechanism, simulator, scorer, settings, claims);
+        return new Prepared(scenario, mechanism, simulator, scorer, settings, bounds, claims);
     }
 
     /** Resolves a claim spec against the mechanism's bounds. */
-    static Claim resolve(ClaimSpec c, AuditableMechanism mechanism) {
+    static Claim resolve(ClaimSpec c, AuditableMechanism mechanism, List<PrivacyBound> bounds) {
         if (c.bound() == null) {
             String label = c.label() != null ? c.label()
                     : String.format(Locale.ROOT, "(%s, %s)", Checks.format(c.epsilon()), Checks.format(c.delta()));
             return new Claim(label, c.epsilon(), c.delta(), "stated");
         }
-        List<PrivacyBound> bounds = mechanism.bounds();
         PrivacyBound b = bounds.stream().filter(x -> x.name().equals(c.bound())).findFirst().orElseThrow(() ->
                 new InvalidInputException(c.field() + ".bound", c.bound(), "no such bound for mechanism "
                         + mechanism.type() + " with these parameters (applicable: "
@@ -117,7 +118,7 @@ public final class ScenarioAudit {
 
     /** Builds the report of a finished audit. */
     public static AuditReport report(Prepared p, AuditResult result) {
-        List<PrivacyBound> bounds = p.mechanism().bounds();
+        List<PrivacyBound> bounds = p.bounds();
         List<String> notes = new ArrayList<>();
         if (bounds.isEmpty()) {
             notes.add("No analytic bound in this version applies to " + p.mechanism().type()

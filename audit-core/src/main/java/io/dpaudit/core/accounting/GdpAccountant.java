@@ -2,8 +2,9 @@ package io.dpaudit.core.accounting;
 
 import io.dpaudit.core.bounds.GaussianBound;
 import io.dpaudit.core.fdp.CentralLimitMu;
+import io.dpaudit.core.bounds.BoundKind;
+import io.dpaudit.core.bounds.PrivacyBound;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * The Gaussian-DP accountant: every supported event maps to a μ, compositions add μ² (Dong, Roth &amp; Su 2019), and
@@ -15,7 +16,7 @@ import java.util.Optional;
  *   <li>{@code SelfComposed(SampledWithoutReplacement(m, n, Gaussian), T)} under replace-one: the uniform CLT
  *       {@link CentralLimitMu#uniform}.</li>
  * </ul>
- * A guarantee that uses a CLT is {@linkplain Guarantee#certified() not certified}: it is an approximation, and its
+ * A bound that uses a CLT is of kind {@link BoundKind#APPROXIMATION}, not certified: it is an approximation, and its
  * name and method say so.
  */
 public final class GdpAccountant implements PrivacyAccountant {
@@ -28,13 +29,8 @@ public final class GdpAccountant implements PrivacyAccountant {
     }
 
     @Override
-    public Optional<String> unsupported(DpEvent event, Adjacency adjacency) {
-        try {
-            mu(event, adjacency);
-            return Optional.empty();
-        } catch (UnsupportedOperationException e) {
-            return Optional.of(e.getMessage());
-        }
+    public void requireSupported(DpEvent event, Adjacency adjacency) {
+        mu(event, adjacency);
     }
 
     /** μ and whether it is exact. */
@@ -52,14 +48,14 @@ public final class GdpAccountant implements PrivacyAccountant {
         if (e instanceof DpEvent.SelfComposed s) {
             if (s.event() instanceof DpEvent.PoissonSampled p && p.event() instanceof DpEvent.Gaussian g) {
                 if (a != Adjacency.ADD_REMOVE) {
-                    throw new UnsupportedOperationException("Poisson sampling is accounted under add/remove only");
+                    throw new UnsupportedEventException(NAME, e, "Poisson sampling is accounted under add/remove only");
                 }
                 double m = CentralLimitMu.poisson(p.q(), 1 / g.mu(a), s.count());
                 return new Mu(m * m, p.q() == 1.0);
             }
             if (s.event() instanceof DpEvent.SampledWithoutReplacement w && w.event() instanceof DpEvent.Gaussian g) {
                 if (a != Adjacency.REPLACE_ONE) {
-                    throw new UnsupportedOperationException("sampling without replacement is replace-one only");
+                    throw new UnsupportedEventException(NAME, e, "sampling without replacement is replace-one only");
                 }
                 double m = CentralLimitMu.uniform(w.fraction(), 1 / g.mu(a), s.count());
                 return new Mu(m * m, false);
@@ -80,38 +76,19 @@ public final class GdpAccountant implements PrivacyAccountant {
             }
             return total;
         }
-        throw new UnsupportedOperationException("no Gaussian-DP form for " + e.describe());
+        throw new UnsupportedEventException(NAME, e, "no Gaussian-DP form for " + e.describe());
     }
 
     @Override
-    public Guarantee account(DpEvent event, Adjacency adjacency) {
-        requireSupported(event, adjacency);
+    public PrivacyBound account(String name, DpEvent event, Adjacency adjacency) {
         Mu m = mu(event, adjacency);
         double mu = Math.sqrt(m.squared);
         GaussianBound g = new GaussianBound(Math.max(mu, Double.MIN_NORMAL));
-        return new Guarantee() {
-            @Override
-            public double delta(double epsilon) {
-                return g.delta(epsilon);
-            }
-
-            @Override
-            public double epsilon(double delta) {
-                return g.epsilon(delta);
-            }
-
-            @Override
-            public String method() {
-                return m.exact
-                        ? String.format(Locale.ROOT, "Gaussian DP, exact: mu = %.6g (Dong, Roth & Su 2019)", mu)
-                        : String.format(Locale.ROOT, "Gaussian DP by the central limit theorem: mu = %.6g (Bu, Dong, "
-                                + "Long & Su 2020; Dong, Roth & Su 2019) - an APPROXIMATION, not an upper bound", mu);
-            }
-
-            @Override
-            public boolean certified() {
-                return m.exact;
-            }
-        };
+        String method = m.exact
+                ? String.format(Locale.ROOT, "Gaussian DP, exact: mu = %.6g (Dong, Roth & Su 2019)", mu)
+                : String.format(Locale.ROOT, "Gaussian DP by the central limit theorem: mu = %.6g (Bu, Dong, "
+                        + "Long & Su 2020; Dong, Roth & Su 2019) - an APPROXIMATION, not an upper bound", mu);
+        return AccountedBound.of(name, method, event, adjacency,
+                m.exact ? BoundKind.UPPER_BOUND : BoundKind.APPROXIMATION, g::delta, g::epsilon);
     }
 }

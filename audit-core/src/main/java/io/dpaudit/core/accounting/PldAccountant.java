@@ -1,13 +1,14 @@
 package io.dpaudit.core.accounting;
 
+import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.GaussianBound;
 import io.dpaudit.core.bounds.PoissonSubsampledGaussianBound;
+import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.numerics.Normal;
 import io.dpaudit.core.numerics.SafeRounding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.function.DoubleUnaryOperator;
 
 /**
@@ -80,37 +81,8 @@ public final class PldAccountant implements PrivacyAccountant {
     }
 
     @Override
-    public Optional<String> unsupported(DpEvent event, Adjacency adjacency) {
-        if (event instanceof DpEvent.Gaussian) {
-            return Optional.empty();
-        }
-        if (event instanceof DpEvent.PoissonSampled p) {
-            if (adjacency != Adjacency.ADD_REMOVE) {
-                return Optional.of("Poisson sampling is accounted under add/remove adjacency only");
-            }
-            return p.event() instanceof DpEvent.Gaussian ? Optional.empty()
-                    : Optional.of("only a Gaussian can be Poisson-sampled, not " + p.event().describe());
-        }
-        if (event instanceof DpEvent.SampledWithoutReplacement w) {
-            if (adjacency != Adjacency.REPLACE_ONE) {
-                return Optional.of("sampling without replacement is accounted under replace-one adjacency only");
-            }
-            return w.event() instanceof DpEvent.Gaussian ? Optional.empty()
-                    : Optional.of("only a Gaussian can be sampled without replacement, not " + w.event().describe());
-        }
-        if (event instanceof DpEvent.Profiled) {
-            return Optional.empty();
-        }
-        if (event instanceof DpEvent.SelfComposed s) {
-            return unsupported(s.event(), adjacency);
-        }
-        for (DpEvent e : ((DpEvent.Composed) event).events()) {
-            Optional<String> why = unsupported(e, adjacency);
-            if (why.isPresent()) {
-                return why;
-            }
-        }
-        return Optional.empty();
+    public void requireSupported(DpEvent event, Adjacency adjacency) {
+        flatten(event, adjacency, 1, new ArrayList<>());
     }
 
     /**
@@ -127,28 +99,48 @@ public final class PldAccountant implements PrivacyAccountant {
         }
     }
 
+    /**
+     * Flattens the event tree into its leaf factors with their counts, checking every node: the one walk that both
+     * decides support and starts the computation.
+     */
     private static void flatten(DpEvent e, Adjacency a, long times, List<Factor> out) {
         if (e instanceof DpEvent.Gaussian g) {
             out.add(new Factor(1.0, g.mu(a), null, times));
         } else if (e instanceof DpEvent.PoissonSampled p) {
-            out.add(new Factor(p.q(), ((DpEvent.Gaussian) p.event()).mu(a), null, times));
+            if (a != Adjacency.ADD_REMOVE) {
+                throw new UnsupportedEventException(NAME, e, "Poisson sampling is accounted under add/remove "
+                        + "adjacency only");
+            }
+            if (!(p.event() instanceof DpEvent.Gaussian g)) {
+                throw new UnsupportedEventException(NAME, e, "only a Gaussian can be Poisson-sampled, not "
+                        + p.event().describe());
+            }
+            out.add(new Factor(p.q(), g.mu(a), null, times));
         } else if (e instanceof DpEvent.SampledWithoutReplacement w) {
-            double mu = ((DpEvent.Gaussian) w.event()).mu(a);
-            out.add(new Factor(w.fraction(), mu, null, times, w.fraction() < 1.0));
+            if (a != Adjacency.REPLACE_ONE) {
+                throw new UnsupportedEventException(NAME, e, "sampling without replacement is accounted under "
+                        + "replace-one adjacency only");
+            }
+            if (!(w.event() instanceof DpEvent.Gaussian g)) {
+                throw new UnsupportedEventException(NAME, e, "only a Gaussian can be sampled without replacement, "
+                        + "not " + w.event().describe());
+            }
+            out.add(new Factor(w.fraction(), g.mu(a), null, times, w.fraction() < 1.0));
         } else if (e instanceof DpEvent.Profiled pr) {
             out.add(new Factor(Double.NaN, Double.NaN, pr, times));
         } else if (e instanceof DpEvent.SelfComposed s) {
             flatten(s.event(), a, Math.multiplyExact(times, s.count()), out);
-        } else {
-            for (DpEvent x : ((DpEvent.Composed) e).events()) {
+        } else if (e instanceof DpEvent.Composed c) {
+            for (DpEvent x : c.events()) {
                 flatten(x, a, times, out);
             }
+        } else {
+            throw new UnsupportedEventException(NAME, e, "no privacy-loss distribution for this event");
         }
     }
 
     @Override
-    public Guarantee account(DpEvent event, Adjacency adjacency) {
-        requireSupported(event, adjacency);
+    public PrivacyBound account(String name, DpEvent event, Adjacency adjacency) {
         List<Factor> factors = new ArrayList<>();
         flatten(event, adjacency, 1, factors);
         if (factors.stream().allMatch(Factor::gaussian)) {
@@ -156,7 +148,7 @@ public final class PldAccountant implements PrivacyAccountant {
             for (Factor f : factors) {
                 mu2 += f.count() * f.mu() * f.mu();
             }
-            return gaussian(Math.sqrt(mu2));
+            return gaussian(name, Math.sqrt(mu2), event, adjacency);
         }
         Direction remove = direction(factors, false);
         // Factors sampled without replacement are accounted by one symmetric profile: if all are, so is the sum.
@@ -165,29 +157,18 @@ public final class PldAccountant implements PrivacyAccountant {
         String method = String.format(Locale.ROOT, "PLD accountant (pessimistic connect-the-dots, h = %.3g, FFT "
                 + "composition with tail %.0e at +inf, a measured round-off allowance per grid point, exponential "
                 + "tilting where round-off would dominate; max of remove and add directions)", remove.plain.h(), TAIL);
-        return new Guarantee() {
-            @Override
-            public double delta(double epsilon) {
-                return SafeRounding.upProbability(Math.max(remove.delta(epsilon), add.delta(epsilon)));
-            }
-
-            @Override
-            public double epsilon(double delta) {
-                double e = Math.max(remove.epsilon(delta), add.epsilon(delta));
-                if (!Double.isFinite(e)) {
-                    double limit = Math.max(remove.plain.infinityMass(), add.plain.infinityMass());
-                    throw new AccountingLimitException(NAME, delta, limit, "that much mass sits at +inf (truncation "
-                            + "of the grid and of the composition window, and mass lost to round-off); use the rdp "
-                            + "accountant");
-                }
-                return SafeRounding.up(e);
-            }
-
-            @Override
-            public String method() {
-                return method;
-            }
-        };
+        return AccountedBound.of(name, method, event, adjacency, BoundKind.UPPER_BOUND,
+                epsilon -> SafeRounding.upProbability(Math.max(remove.delta(epsilon), add.delta(epsilon))),
+                delta -> {
+                    double e = Math.max(remove.epsilon(delta), add.epsilon(delta));
+                    if (!Double.isFinite(e)) {
+                        double limit = Math.max(remove.plain.infinityMass(), add.plain.infinityMass());
+                        throw new AccountingLimitException(NAME, delta, limit, "that much mass sits at +inf "
+                                + "(truncation of the grid and of the composition window, and mass lost to "
+                                + "round-off); use the rdp accountant");
+                    }
+                    return SafeRounding.up(e);
+                });
     }
 
     /**
@@ -301,25 +282,11 @@ public final class PldAccountant implements PrivacyAccountant {
         return new Direction(terms(factors, add));
     }
 
-    private static Guarantee gaussian(double mu) {
+    private static PrivacyBound gaussian(String name, double mu, DpEvent event, Adjacency adjacency) {
         GaussianBound g = new GaussianBound(mu);
-        return new Guarantee() {
-            @Override
-            public double delta(double epsilon) {
-                return g.delta(epsilon);
-            }
-
-            @Override
-            public double epsilon(double delta) {
-                return g.epsilon(delta);
-            }
-
-            @Override
-            public String method() {
-                return String.format(Locale.ROOT, "PLD accountant, exact: a composition of Gaussian mechanisms is "
-                        + "the Gaussian mechanism with mu = %.6g (Balle & Wang 2018 profile)", mu);
-            }
-        };
+        String method = String.format(Locale.ROOT, "PLD accountant, exact: a composition of Gaussian mechanisms is "
+                + "the Gaussian mechanism with mu = %.6g (Balle & Wang 2018 profile)", mu);
+        return AccountedBound.of(name, method, event, adjacency, BoundKind.UPPER_BOUND, g::delta, g::epsilon);
     }
 
     /** The discretised factors of one direction, with the grid coarsened as needed to fit. */

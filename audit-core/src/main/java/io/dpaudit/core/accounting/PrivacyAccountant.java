@@ -1,50 +1,43 @@
 package io.dpaudit.core.accounting;
 
+import io.dpaudit.core.bounds.PrivacyBound;
 import java.util.Optional;
 
 /**
- * Turns an event and an adjacency into (ε, δ) guarantees. Implementations are stateless and thread-safe; expensive
- * intermediate results (a composed privacy-loss distribution, an RDP curve) are captured by {@link #account}.
+ * Turns an event and an adjacency into a privacy bound. Implementations are stateless and thread-safe; the expensive
+ * intermediate results (a composed privacy-loss distribution, an RDP curve) are computed by {@link #account} and held
+ * by the bound it returns.
+ *
+ * <p>Whether an event is supported is decided by the same walk of the event tree that {@link #account} starts with
+ * ({@link #requireSupported}), so the two cannot disagree.
  */
 public interface PrivacyAccountant {
-    /** Short name: {@code rdp}, {@code pld}, {@code gdp-clt}. */
+    /** Short name: {@code rdp}, {@code pld}, {@code gdp}. */
     String name();
 
     /**
-     * Why the accountant cannot handle {@code event} under {@code adjacency}, naming the unsupported sub-event; empty
-     * when it can.
+     * Walks {@code event} as {@link #account} does, without computing anything expensive.
+     *
+     * @throws UnsupportedEventException naming the first sub-event the accountant cannot handle, and why
      */
-    Optional<String> unsupported(DpEvent event, Adjacency adjacency);
+    void requireSupported(DpEvent event, Adjacency adjacency);
+
+    /** Why the accountant cannot handle {@code event} under {@code adjacency}; empty when it can. */
+    default Optional<String> unsupported(DpEvent event, Adjacency adjacency) {
+        try {
+            requireSupported(event, adjacency);
+            return Optional.empty();
+        } catch (UnsupportedEventException e) {
+            return Optional.of(e.reason());
+        }
+    }
 
     /**
-     * Prepares the guarantees of {@code event} under {@code adjacency}.
+     * The guarantee of {@code event} under {@code adjacency}, as a bound named {@code name}: δ(ε) and ε(δ), both
+     * rounded to the safe side; its source states the method, the event and the adjacency, and its kind says whether
+     * it is certified ({@link io.dpaudit.core.bounds.BoundKind#UPPER_BOUND}) or an approximation.
      *
-     * @throws UnsupportedEventException when {@link #unsupported} is not empty
+     * @throws UnsupportedEventException when the event is not supported
      */
-    Guarantee account(DpEvent event, Adjacency adjacency);
-
-    /** The guarantees of one accounted event: δ(ε) and ε(δ), both rounded to the safe side. */
-    interface Guarantee {
-        /** δ(ε) for {@code epsilon >= 0}, in {@code [0, 1]}. */
-        double delta(double epsilon);
-
-        /** The smallest ε ≥ 0 with {@code delta(ε) <= delta}; {@code +inf} when none is finite. */
-        double epsilon(double delta);
-
-        /** How the numbers were obtained (method, parameters such as the discretisation). */
-        String method();
-
-        /** Whether the guarantee is a certified upper bound (false for asymptotic approximations). */
-        default boolean certified() {
-            return true;
-        }
-    }
-
-    /** Throws {@link UnsupportedEventException} unless the event is supported. */
-    default void requireSupported(DpEvent event, Adjacency adjacency) {
-        Optional<String> why = unsupported(event, adjacency);
-        if (why.isPresent()) {
-            throw new UnsupportedEventException(name(), event, why.get());
-        }
-    }
+    PrivacyBound account(String name, DpEvent event, Adjacency adjacency);
 }

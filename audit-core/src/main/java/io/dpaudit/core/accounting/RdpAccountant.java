@@ -1,8 +1,12 @@
 package io.dpaudit.core.accounting;
 
+import io.dpaudit.core.bounds.BoundKind;
+import io.dpaudit.core.bounds.PrivacyBound;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The Rényi-DP accountant: computes the RDP curve of an event on a grid of orders, adds curves under composition, and
@@ -63,103 +67,112 @@ public final class RdpAccountant implements PrivacyAccountant {
     }
 
     @Override
-    public Optional<String> unsupported(DpEvent event, Adjacency adjacency) {
-        if (event instanceof DpEvent.Gaussian) {
-            return Optional.empty();
-        }
-        if (event instanceof DpEvent.PoissonSampled p) {
-            if (adjacency != Adjacency.ADD_REMOVE) {
-                return Optional.of("Poisson sampling is accounted under add/remove adjacency only, not "
-                        + adjacency.description());
-            }
-            return p.event() instanceof DpEvent.Gaussian ? Optional.empty()
-                    : Optional.of("only a Gaussian can be Poisson-sampled, not " + p.event().describe());
-        }
-        if (event instanceof DpEvent.SampledWithoutReplacement w) {
-            if (adjacency != Adjacency.REPLACE_ONE) {
-                return Optional.of("sampling without replacement is accounted under replace-one adjacency only, not "
-                        + adjacency.description());
-            }
-            return w.event() instanceof DpEvent.Gaussian ? Optional.empty()
-                    : Optional.of("only a Gaussian can be sampled without replacement, not " + w.event().describe());
-        }
-        if (event instanceof DpEvent.Profiled) {
-            return Optional.of("a round known only through its (epsilon, delta) profile has no RDP curve; use pld");
-        }
-        if (event instanceof DpEvent.SelfComposed s) {
-            return unsupported(s.event(), adjacency);
-        }
-        DpEvent.Composed c = (DpEvent.Composed) event;
-        for (DpEvent e : c.events()) {
-            Optional<String> why = unsupported(e, adjacency);
-            if (why.isPresent()) {
-                return why;
-            }
-        }
-        return Optional.empty();
+    public void requireSupported(DpEvent event, Adjacency adjacency) {
+        compile(event, adjacency);
     }
 
     /** The RDP curve of {@code event} on this accountant's orders. */
     public double[] curve(DpEvent event, Adjacency adjacency) {
-        requireSupported(event, adjacency);
-        return curveOf(event, adjacency);
+        return compile(event, adjacency).get();
     }
 
-    private double[] curveOf(DpEvent event, Adjacency adjacency) {
-        double[] r = new double[orders.length];
+    /**
+     * Walks the event tree once, checking every node, and returns the computation of its curve (not yet run): the
+     * same walk decides support ({@link #requireSupported}) and computes ({@link #curve}).
+     */
+    private Supplier<double[]> compile(DpEvent event, Adjacency adjacency) {
         if (event instanceof DpEvent.Gaussian g) {
             double mu = g.mu(adjacency);
-            for (int i = 0; i < orders.length; i++) {
-                r[i] = orders[i] * mu * mu / 2;
-            }
-        } else if (event instanceof DpEvent.PoissonSampled p) {
-            double mu = ((DpEvent.Gaussian) p.event()).mu(adjacency);
-            for (int i = 0; i < orders.length; i++) {
-                r[i] = SubsampledGaussianRdp.rdp(p.q(), mu, orders[i]);
-            }
-        } else if (event instanceof DpEvent.SampledWithoutReplacement w) {
-            double mu = ((DpEvent.Gaussian) w.event()).mu(adjacency);
-            for (int i = 0; i < orders.length; i++) {
-                r[i] = WithoutReplacementRdp.rdp(w.fraction(), j -> j * mu * mu / 2, false, 0.0, orders[i]);
-            }
-        } else if (event instanceof DpEvent.SelfComposed s) {
-            double[] inner = curveOf(s.event(), adjacency);
-            for (int i = 0; i < orders.length; i++) {
-                r[i] = inner[i] * s.count();
-            }
-        } else {
-            for (DpEvent e : ((DpEvent.Composed) event).events()) {
-                double[] inner = curveOf(e, adjacency);
+            return () -> {
+                double[] r = new double[orders.length];
                 for (int i = 0; i < orders.length; i++) {
-                    r[i] += inner[i];
+                    r[i] = orders[i] * mu * mu / 2;
                 }
-            }
+                return r;
+            };
         }
-        return r;
+        if (event instanceof DpEvent.PoissonSampled p) {
+            if (adjacency != Adjacency.ADD_REMOVE) {
+                throw unsupported(event, "Poisson sampling is accounted under add/remove adjacency only, not "
+                        + adjacency.description());
+            }
+            if (!(p.event() instanceof DpEvent.Gaussian g)) {
+                throw unsupported(event, "only a Gaussian can be Poisson-sampled, not " + p.event().describe());
+            }
+            double mu = g.mu(adjacency);
+            return () -> {
+                double[] r = new double[orders.length];
+                for (int i = 0; i < orders.length; i++) {
+                    r[i] = SubsampledGaussianRdp.rdp(p.q(), mu, orders[i]);
+                }
+                return r;
+            };
+        }
+        if (event instanceof DpEvent.SampledWithoutReplacement w) {
+            if (adjacency != Adjacency.REPLACE_ONE) {
+                throw unsupported(event, "sampling without replacement is accounted under replace-one adjacency "
+                        + "only, not " + adjacency.description());
+            }
+            if (!(w.event() instanceof DpEvent.Gaussian g)) {
+                throw unsupported(event, "only a Gaussian can be sampled without replacement, not "
+                        + w.event().describe());
+            }
+            double mu = g.mu(adjacency);
+            return () -> {
+                double[] r = new double[orders.length];
+                for (int i = 0; i < orders.length; i++) {
+                    r[i] = WithoutReplacementRdp.rdp(w.fraction(), j -> j * mu * mu / 2, false, 0.0, orders[i]);
+                }
+                return r;
+            };
+        }
+        if (event instanceof DpEvent.Profiled) {
+            throw unsupported(event, "a round known only through its (epsilon, delta) profile has no RDP curve; "
+                    + "use pld");
+        }
+        if (event instanceof DpEvent.SelfComposed s) {
+            Supplier<double[]> inner = compile(s.event(), adjacency);
+            return () -> {
+                double[] r = inner.get();
+                for (int i = 0; i < orders.length; i++) {
+                    r[i] = r[i] * s.count();
+                }
+                return r;
+            };
+        }
+        if (event instanceof DpEvent.Composed c) {
+            List<Supplier<double[]>> parts = new ArrayList<>();
+            for (DpEvent e : c.events()) {
+                parts.add(compile(e, adjacency));
+            }
+            return () -> {
+                double[] r = new double[orders.length];
+                for (Supplier<double[]> part : parts) {
+                    double[] inner = part.get();
+                    for (int i = 0; i < orders.length; i++) {
+                        r[i] += inner[i];
+                    }
+                }
+                return r;
+            };
+        }
+        throw unsupported(event, "no RDP curve for this event");
+    }
+
+    private UnsupportedEventException unsupported(DpEvent event, String reason) {
+        return new UnsupportedEventException(NAME, event, reason);
     }
 
     @Override
-    public Guarantee account(DpEvent event, Adjacency adjacency) {
+    public PrivacyBound account(String name, DpEvent event, Adjacency adjacency) {
         double[] curve = curve(event, adjacency);
         double[] o = orders;
-        return new Guarantee() {
-            @Override
-            public double delta(double epsilon) {
-                return RdpConversion.delta(o, curve, epsilon).value();
-            }
-
-            @Override
-            public double epsilon(double delta) {
-                return RdpConversion.epsilon(o, curve, delta).value();
-            }
-
-            @Override
-            public String method() {
-                return String.format(Locale.ROOT, "RDP accountant (MTZ19 for Poisson sampling, WBK19 Thm 9 without "
-                        + "replacement; %d orders in [%s, %s]; best of Mironov 2017 and the improved conversion)",
-                        o.length, o[0], o[o.length - 1]);
-            }
-        };
+        String method = String.format(Locale.ROOT, "RDP accountant (MTZ19 for Poisson sampling, WBK19 Thm 9 without "
+                + "replacement; %d orders in [%s, %s]; best of Mironov 2017 and the improved conversion)",
+                o.length, o[0], o[o.length - 1]);
+        return AccountedBound.of(name, method, event, adjacency, BoundKind.UPPER_BOUND,
+                epsilon -> RdpConversion.delta(o, curve, epsilon).value(),
+                delta -> RdpConversion.epsilon(o, curve, delta).value());
     }
 
     /** The orders, a copy. */

@@ -6,8 +6,17 @@ import io.dpaudit.core.InvalidInputException;
 public final class UnsupportedEventException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
+    /** Why, naming the sub-event. */
+    private final String reason;
+
     UnsupportedEventException(String accountant, DpEvent event, String reason) {
         super(accountant + " accountant does not support " + event.describe() + ": " + reason);
+        this.reason = reason;
+    }
+
+    /** The reason alone (without the accountant's name and the event). */
+    public String reason() {
+        return reason;
     }
 
     /** The same message as bad user input (for the command line). */

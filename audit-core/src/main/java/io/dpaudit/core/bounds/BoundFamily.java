@@ -3,34 +3,44 @@ package io.dpaudit.core.bounds;
 import java.util.function.DoubleFunction;
 
 /**
- * An analytic bound as a function of the noise standard deviation, all other parameters fixed: what calibration
- * inverts and what a report evaluates at the mechanism's own sigma.
+ * An analytic bound as a function of the mechanism's calibration parameter, all other parameters fixed: what a
+ * calibration inverts and what a report evaluates at the mechanism's own value.
  *
  * @param name the bound's identifier (same as {@link PrivacyBound#name()} of its members)
  * @param source the bound's source
- * @param atSigma {@code sigma -> bound}
- * @param calibrator the bound's own calibration, or {@code null} to invert {@code atSigma} numerically (which assumes
- *     that {@code delta(epsilon)} decreases in sigma; bounds whose side conditions fail for large sigma, such as
- *     closed-form theorems, bring their own)
+ * @param parameter the parameter varied ({@code sigma}, {@code eps0}, ...)
+ * @param current the mechanism's own value of the parameter
+ * @param at {@code value -> bound}
+ * @param calibrator the bound's own calibration, or {@code null} to invert {@code at} numerically
+ *     ({@link ParameterCalibration#monotone}, which assumes that {@code delta(epsilon)} is monotone in the parameter;
+ *     bounds whose side conditions fail at one end of the range, such as closed-form theorems, bring their own)
  */
-public record BoundFamily(String name, String source, DoubleFunction<PrivacyBound> atSigma, Calibrator calibrator) {
-    /** A family calibrated by monotone root finding on {@code atSigma}. */
-    public BoundFamily(String name, String source, DoubleFunction<PrivacyBound> atSigma) {
-        this(name, source, atSigma, null);
+public record BoundFamily(String name, String source, CalibrationParameter parameter, double current,
+        DoubleFunction<PrivacyBound> at, Calibrator calibrator) {
+
+    /** A family calibrated by monotone root finding on {@code at}. */
+    public BoundFamily(String name, String source, CalibrationParameter parameter, double current,
+            DoubleFunction<PrivacyBound> at) {
+        this(name, source, parameter, current, at, null);
     }
 
-    /** Calibration of one family: the smallest sigma meeting {@code (epsilon, delta)}. */
+    /** Calibration of one family: the boundary value of its parameter meeting {@code (epsilon, delta)}. */
     @FunctionalInterface
     public interface Calibrator {
         /**
-         * @throws io.dpaudit.core.InvalidInputException when no sigma meets the target
+         * @throws io.dpaudit.core.InvalidInputException when no value meets the target
          */
-        double smallestSigma(double epsilon, double delta);
+        double calibrate(double epsilon, double delta);
     }
 
-    /** The calibrated sigma for a target (see {@link SigmaCalibration}). */
+    /** The bound at the mechanism's own value of the parameter. */
+    public PrivacyBound atCurrent() {
+        return at.apply(current);
+    }
+
+    /** The calibrated value of the parameter for a target. */
     public double calibrate(double epsilon, double delta) {
-        return calibrator != null ? calibrator.smallestSigma(epsilon, delta)
-                : SigmaCalibration.smallestSigma(atSigma, epsilon, delta);
+        return calibrator != null ? calibrator.calibrate(epsilon, delta)
+                : ParameterCalibration.monotone(parameter, at, epsilon, delta);
     }
 }

@@ -1,6 +1,6 @@
 package io.dpaudit.core.bounds;
 
-import io.dpaudit.core.model.IsotropicGaussianMixture;
+import io.dpaudit.core.law.GaussianMixture;
 import io.dpaudit.core.numerics.Normal;
 import io.dpaudit.core.numerics.RootFinder;
 import io.dpaudit.core.numerics.SafeRounding;
@@ -24,8 +24,8 @@ import java.util.List;
 public final class MixturePairProfile implements PairProfile {
     private final String name;
     private final String source;
-    private final IsotropicGaussianMixture withRecord;
-    private final IsotropicGaussianMixture withoutRecord;
+    private final GaussianMixture withRecord;
+    private final GaussianMixture withoutRecord;
     private final double scale;
     private final double[] grid;
 
@@ -37,8 +37,8 @@ public final class MixturePairProfile implements PairProfile {
      * @param scale a factor in (0, 1] multiplying both hockey-stick divergences (e.g. the probability of the event
      *     in which the pair differs at all, when outside it the outputs are identical)
      */
-    public MixturePairProfile(String name, String source, IsotropicGaussianMixture withRecord,
-            IsotropicGaussianMixture withoutRecord, double scale) {
+    public MixturePairProfile(String name, String source, GaussianMixture withRecord,
+            GaussianMixture withoutRecord, double scale) {
         if (withRecord.dimension() != 1 || withoutRecord.dimension() != 1 || withRecord.sd() != withoutRecord.sd()) {
             throw new IllegalArgumentException("one-dimensional mixtures with one standard deviation are required");
         }
@@ -87,7 +87,7 @@ public final class MixturePairProfile implements PairProfile {
         return scale * hockeyStick(withoutRecord, withRecord, epsilon);
     }
 
-    private double hockeyStick(IsotropicGaussianMixture p, IsotropicGaussianMixture q, double epsilon) {
+    private double hockeyStick(GaussianMixture p, GaussianMixture q, double epsilon) {
         double[] x = new double[1];
         java.util.function.DoubleUnaryOperator g = y -> {
             x[0] = y;
@@ -120,7 +120,7 @@ public final class MixturePairProfile implements PairProfile {
     }
 
     /** Probability of {@code (a, b)} under a one-dimensional mixture, with tails from the survival function. */
-    private static double mass(IsotropicGaussianMixture m, double a, double b) {
+    private static double mass(GaussianMixture m, double a, double b) {
         double s = m.sd();
         double total = 0;
         for (int i = 0; i < m.components(); i++) {

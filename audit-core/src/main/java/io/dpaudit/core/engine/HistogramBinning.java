@@ -16,6 +16,8 @@ public final class HistogramBinning {
     private final double hi;
     private final int bins;
     private final double inverseWidth;
+    /** For a rank binning, the value each edge (rank) stands for; null otherwise. */
+    private final double[] edgeValues;
 
     /**
      * @param lo lower edge, finite
@@ -23,6 +25,10 @@ public final class HistogramBinning {
      * @param bins number of interior bins, at least 1
      */
     public HistogramBinning(double lo, double hi, int bins) {
+        this(lo, hi, bins, null);
+    }
+
+    private HistogramBinning(double lo, double hi, int bins, double[] edgeValues) {
         Checks.finite("histogram.lo", lo);
         Checks.finite("histogram.hi", hi);
         Checks.atLeast("histogram.bins", bins, 1);
@@ -33,6 +39,34 @@ public final class HistogramBinning {
         this.hi = hi;
         this.bins = bins;
         this.inverseWidth = bins / (hi - lo);
+        this.edgeValues = edgeValues;
+    }
+
+    /**
+     * The exact binning of a score that is a rank {@code r in [0, K)} standing for {@code values[r]} (see
+     * {@link Scorer#rankValues()}): edges at the integers {@code 0 .. K-1}, so that rank {@code r} falls in slot
+     * {@code r + 1} alone and edge {@code k} is the test "value at least {@code values[k]}".
+     * With one value only, the single edge 0 admits every score and edge 1 none.
+     */
+    public static HistogramBinning ranks(double[] values) {
+        int k = values.length;
+        if (k == 0) {
+            throw new IllegalArgumentException("a rank binning needs at least one value");
+        }
+        for (int i = 1; i < k; i++) {
+            if (!(values[i] > values[i - 1])) {
+                throw new IllegalArgumentException("rank values must increase strictly");
+            }
+        }
+        if (k == 1) {
+            return new HistogramBinning(0, 1, 1, new double[] {values[0], Double.POSITIVE_INFINITY});
+        }
+        return new HistogramBinning(0, k - 1, k - 1, values.clone());
+    }
+
+    /** Whether this is a rank binning, which counts every value of a discrete score exactly. */
+    public boolean exact() {
+        return edgeValues != null;
     }
 
     /**
@@ -72,8 +106,14 @@ public final class HistogramBinning {
         return inverseWidth;
     }
 
-    /** The threshold value of edge {@code k in [0, bins]}. */
+    /**
+     * The threshold value of edge {@code k in [0, bins]}: the score at which the test "score at or above edge k"
+     * starts, or for a rank binning the value rank {@code k} stands for.
+     */
     public double edge(int k) {
+        if (edgeValues != null) {
+            return edgeValues[k];
+        }
         return k == bins ? hi : lo + k / inverseWidth;
     }
 

@@ -23,6 +23,8 @@ public final class Pilot {
      */
     public static HistogramBinning binning(TrialSamplerFactory factory, Scorer scorer, int trials, int bins,
             UniformRandomProvider rng) {
+        double[] ranks = scorer.rankValues();
+        HistogramBinning exact = ranks == null ? null : HistogramBinning.ranks(ranks);
         TrialSampler sampler = factory.create(rng);
         int length = factory.outputLength();
         int batch = MonteCarloEngine.batchTrials(length);
@@ -51,6 +53,13 @@ public final class Pilot {
         }
         if (min > max) {
             throw new IllegalStateException("attack " + scorer.description() + " produced no finite score");
+        }
+        if (exact != null) {
+            if (min < 0 || max > ranks.length - 1) {
+                throw new IllegalStateException("attack " + scorer.description() + " produced a rank outside [0, "
+                        + (ranks.length - 1) + "]");
+            }
+            return exact;
         }
         return HistogramBinning.fromPilot(min, max, bins);
     }

@@ -25,4 +25,16 @@ public interface Scorer {
 
     /** One-line description for reports. */
     String description();
+
+    /**
+     * The values behind the scores when the score is a rank: if not null, every score this scorer returns is an
+     * integer {@code r in [0, K)} standing for the value {@code rankValues()[r]} (for instance a log-likelihood
+     * ratio), the array is sorted ascending without duplicates, and the order of ranks is the order of values. The
+     * histogram then gives every rank a slot of its own, so discrete scores are counted exactly — no two values share
+     * a bin and every threshold lies between two values the score can take. Null (the default) for scores that are
+     * histogrammed on a pilot-fitted range.
+     */
+    default double[] rankValues() {
+        return null;
+    }
 }

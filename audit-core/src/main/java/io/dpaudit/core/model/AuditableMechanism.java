@@ -2,12 +2,15 @@ package io.dpaudit.core.model;
 
 import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.PrivacyBound;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * A mechanism configuration that dp-audit can simulate and bound: its simulators (reduced and faithful) and the
- * analytic bounds that apply to it.
+ * A mechanism configuration that dp-audit can simulate and bound: its simulators (reduced and faithful), whose output
+ * models state the exact law of a sufficient statistic, and the analytic bounds that apply to it. Nothing here assumes
+ * Gaussian noise: the parameter a calibration varies is named by each bound family ({@code sigma}, {@code eps0},
+ * {@code p0}, ...).
  */
 public interface AuditableMechanism {
     /** Type name as in scenarios, e.g. {@code poisson-subsampled-gaussian}. */
@@ -19,27 +22,44 @@ public interface AuditableMechanism {
     /** Adjacency the simulators and bounds refer to, e.g. {@code "add/remove one record"}. */
     String adjacency();
 
-    /** The reduced simulator: an exact sampler of the worst-case pair's sufficient statistic. */
+    /** The reduced simulator: an exact sampler of the simulated pair's sufficient statistic. */
     MechanismSimulator reduced();
 
     /**
-     * The faithful simulator: explicit records, clipping and sampling as the algorithm describes.
+     * The faithful simulator: explicit records, clipping, sampling and randomization as the algorithm describes.
      *
      * @param options simulator options (e.g. {@code records}, {@code dimension})
      * @param datasetRng the only randomness used to build the dataset
      */
     MechanismSimulator faithful(Parameters options, UniformRandomProvider datasetRng);
 
-    /** The bounds that apply to this configuration, evaluated at its parameters. */
-    default List<PrivacyBound> bounds() {
-        return boundFamilies().stream().map(f -> f.atSigma().apply(sigma())).toList();
-    }
-
-    /** The bounds as functions of sigma, for calibration. */
+    /**
+     * The bounds that can be calibrated, each as a function of its named parameter and knowing this configuration's
+     * value of it. Building a family is cheap; evaluating one may not be.
+     */
     List<BoundFamily> boundFamilies();
 
-    /** The noise standard deviation of this configuration. */
-    double sigma();
+    /**
+     * Every analytic bound that applies, evaluated at this configuration: the families at their current value and
+     * {@link #otherBounds()}. Each call computes them (accountants run here), so a caller that needs the list more than
+     * once keeps it.
+     */
+    default List<PrivacyBound> bounds() {
+        List<PrivacyBound> list = new ArrayList<>();
+        for (BoundFamily f : boundFamilies()) {
+            list.add(f.atCurrent());
+        }
+        list.addAll(otherBounds());
+        return List.copyOf(list);
+    }
+
+    /**
+     * Bounds that are not calibrated (exact profiles of simulated pairs, for instance), evaluated at this
+     * configuration. None by default.
+     */
+    default List<PrivacyBound> otherBounds() {
+        return List.of();
+    }
 
     /**
      * What a reader of a report on this configuration must know beyond the bounds table: side conditions of a

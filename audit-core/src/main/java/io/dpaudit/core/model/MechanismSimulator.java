@@ -1,6 +1,9 @@
 package io.dpaudit.core.model;
 
+import io.dpaudit.core.engine.TrialSampler;
 import io.dpaudit.core.engine.TrialSamplerFactory;
+import java.util.function.Function;
+import org.apache.commons.rng.UniformRandomProvider;
 
 /** A trial sampler that also states the law of its outputs' sufficient statistic, for attacks to use. */
 public interface MechanismSimulator extends TrialSamplerFactory {
@@ -10,5 +13,14 @@ public interface MechanismSimulator extends TrialSamplerFactory {
     @Override
     default int outputLength() {
         return outputModel().outputLength();
+    }
+
+    /**
+     * A simulator made of its parts: the output model, a one-line description, and the factory of per-shard samplers
+     * (each bound to the random stream it is given, every draw from that stream).
+     */
+    static MechanismSimulator of(OutputModel model, String description,
+            Function<UniformRandomProvider, TrialSampler> samplers) {
+        return new ComposedSimulator(model, description, samplers);
     }
 }

@@ -1,122 +1,101 @@
 package io.dpaudit.core.model;
 
-import java.util.Arrays;
+import io.dpaudit.core.law.DiscreteLaw;
+import io.dpaudit.core.law.GaussianMixture;
+import io.dpaudit.core.law.StatisticLaw;
 
 /**
  * What an attack may know about a simulator's outputs: their layout and the exact law of a sufficient statistic.
  *
- * <p>An output is {@code rounds} consecutive blocks of {@code roundDimension} doubles. The statistic of a round is
- * the projection of its block onto the {@code k} orthonormal rows of {@code basis}; under the simulated worst-case
- * pair, the statistics of the rounds are independent, distributed as {@code withCanary} in {@code D} and as
- * {@code withoutCanary} in {@code D'}, and the rest of the output is independent of the world. The exact
- * likelihood-ratio attack therefore needs only these projections.
+ * <p>An output is {@code rounds} consecutive blocks of {@code statistic.roundDimension()} doubles. The statistic of
+ * a round is read off its block by {@code statistic}; under the simulated neighbouring pair the statistics of the
+ * rounds are independent, distributed as {@code withCanary} in {@code D} and as {@code withoutCanary} in {@code D'},
+ * and the rest of the output is independent of the world given them. The exact likelihood-ratio attack therefore needs
+ * only the statistics: its score is {@code sum_t [withCanary.logDensity(s_t) - withoutCanary.logDensity(s_t)]} over
+ * the rounds that carry information.
  *
- * <p>Some mechanisms publish an event that has the same probability in both worlds and outside which the worlds do
- * not differ at all (e.g. that the canary's client took part, when participation is revealed). Its indicator is then
- * coordinate {@code flagIndex} of each block (1 or 0), the mixtures are the laws <i>given</i> the flag is 1, and a
- * round whose flag is 0 carries no information. {@code flagIndex = -1} when there is no such flag.
+ * <p>{@code canaryDirection} is the canary's own direction within a block, as an attacker who knows the canary but not
+ * the mechanism's post-processing would use it (a unit vector): the first basis row of a linear statistic unless the
+ * mechanism transforms its output (e.g. Laplacian smoothing), in which case the sufficient statistic and the naive
+ * "dot product with the canary" part ways. It is {@code null} for mechanisms whose outputs are not vectors along a
+ * canary (reports of a local randomizer, for instance); the projection attack then does not apply.
  *
  * @param rounds number of rounds T
- * @param roundDimension doubles per round in the output
- * @param basis {@code k x roundDimension} orthonormal rows (weight 0 on the flag coordinate)
- * @param withCanary law of the per-round statistic in {@code D} (given flag 1, if any)
- * @param withoutCanary law of the per-round statistic in {@code D'} (given flag 1, if any)
- * <p>{@code canaryDirection} is the canary's own direction within a block, as an attacker who knows the canary but
- * not the mechanism's post-processing would use it (a unit vector). It is the first basis row unless the mechanism
- * transforms its output (e.g. Laplacian smoothing), in which case the sufficient statistic and the naive
- * "dot product with the canary" part ways.
- *
- * @param flagIndex coordinate of the revealed-event flag in a block, or -1
- * @param canaryDirection the canary's direction in a block, length {@code roundDimension}
+ * @param statistic how a round's statistic is read off its block
+ * @param withCanary law of the per-round statistic in {@code D}
+ * @param withoutCanary law of the per-round statistic in {@code D'}
+ * @param canaryDirection the canary's direction in a block, length {@code roundDimension()}, or null
  */
-public record OutputModel(int rounds, int roundDimension, double[][] basis, IsotropicGaussianMixture withCanary,
-        IsotropicGaussianMixture withoutCanary, int flagIndex, double[] canaryDirection) {
-
-    /** A model whose canary direction is the first basis row. */
-    public OutputModel(int rounds, int roundDimension, double[][] basis, IsotropicGaussianMixture withCanary,
-            IsotropicGaussianMixture withoutCanary, int flagIndex) {
-        this(rounds, roundDimension, basis, withCanary, withoutCanary, flagIndex, basis[0]);
-    }
-
-    /** A model without a revealed-event flag. */
-    public OutputModel(int rounds, int roundDimension, double[][] basis, IsotropicGaussianMixture withCanary,
-            IsotropicGaussianMixture withoutCanary) {
-        this(rounds, roundDimension, basis, withCanary, withoutCanary, -1);
-    }
+public record OutputModel(int rounds, RoundStatistic statistic, StatisticLaw withCanary,
+        StatisticLaw withoutCanary, double[] canaryDirection) {
 
     public OutputModel {
-        if (rounds < 1 || roundDimension < 1) {
-            throw new IllegalArgumentException("rounds and dimension must be >= 1");
+        if (rounds < 1) {
+            throw new IllegalArgumentException("rounds must be >= 1");
         }
-        int k = withCanary.dimension();
-        if (withoutCanary.dimension() != k || basis.length != k) {
+        int k = statistic.dimension();
+        if (withCanary.dimension() != k || withoutCanary.dimension() != k) {
             throw new IllegalArgumentException("statistic dimension mismatch");
         }
-        if (withCanary.sd() != withoutCanary.sd()) {
+        if (withCanary instanceof GaussianMixture a && withoutCanary instanceof GaussianMixture b
+                && a.sd() != b.sd()) {
             throw new IllegalArgumentException("both worlds must share the noise standard deviation");
         }
-        for (double[] row : basis) {
-            if (row.length != roundDimension) {
-                throw new IllegalArgumentException("basis rows must have length " + roundDimension);
+        if (canaryDirection != null) {
+            if (canaryDirection.length != statistic.roundDimension()) {
+                throw new IllegalArgumentException("the canary direction must have length "
+                        + statistic.roundDimension());
             }
-            if (flagIndex >= 0 && row[flagIndex] != 0) {
-                throw new IllegalArgumentException("the basis must not weigh the flag coordinate");
-            }
+            canaryDirection = canaryDirection.clone();
         }
-        if (flagIndex >= roundDimension) {
-            throw new IllegalArgumentException("flag index " + flagIndex + " outside the block");
-        }
-        if (canaryDirection.length != roundDimension) {
-            throw new IllegalArgumentException("the canary direction must have length " + roundDimension);
-        }
-        basis = Arrays.stream(basis).map(double[]::clone).toArray(double[][]::new);
-        canaryDirection = canaryDirection.clone();
     }
 
-    /** Model of a simulator whose output per round is the statistic itself (identity basis). */
-    public static OutputModel ofStatistic(int rounds, IsotropicGaussianMixture withCanary,
-            IsotropicGaussianMixture withoutCanary) {
-        int k = withCanary.dimension();
-        double[][] identity = new double[k][k];
-        for (int i = 0; i < k; i++) {
-            identity[i][i] = 1.0;
-        }
-        return new OutputModel(rounds, k, identity, withCanary, withoutCanary);
+    /**
+     * A model whose statistic is a linear projection of each block (see {@link LinearStatistic}).
+     *
+     * @param canaryDirection the canary's direction, or null for the first basis row
+     */
+    public static OutputModel linear(int rounds, int roundDimension, double[][] basis, StatisticLaw withCanary,
+            StatisticLaw withoutCanary, int flagIndex, double[] canaryDirection) {
+        LinearStatistic s = new LinearStatistic(roundDimension, basis, flagIndex);
+        return new OutputModel(rounds, s, withCanary, withoutCanary,
+                canaryDirection != null ? canaryDirection : s.basisRow(0));
+    }
+
+    /** Model of a simulator whose output per round is a continuous statistic itself (identity basis). */
+    public static OutputModel ofStatistic(int rounds, GaussianMixture withCanary, GaussianMixture withoutCanary) {
+        LinearStatistic s = LinearStatistic.identity(withCanary.dimension());
+        return new OutputModel(rounds, s, withCanary, withoutCanary, s.basisRow(0));
+    }
+
+    /** Model of a simulator whose output per round is the index of a discrete statistic's atom. */
+    public static OutputModel ofAtoms(int rounds, DiscreteLaw withCanary, DiscreteLaw withoutCanary) {
+        return new OutputModel(rounds, LinearStatistic.identity(1), withCanary, withoutCanary, null);
     }
 
     /** Dimension {@code k} of the per-round statistic. */
     public int statisticDimension() {
-        return basis.length;
+        return statistic.dimension();
+    }
+
+    /** Doubles per round. */
+    public int roundDimension() {
+        return statistic.roundDimension();
     }
 
     /** Total output length: {@code rounds x roundDimension}. */
     public int outputLength() {
-        return rounds * roundDimension;
+        return rounds * roundDimension();
     }
 
-    /** Whether the basis is the identity (the output is the statistic itself). */
-    public boolean statisticIsOutput() {
-        if (flagIndex >= 0 || basis.length != roundDimension) {
-            return false;
-        }
-        for (int i = 0; i < basis.length; i++) {
-            for (int j = 0; j < roundDimension; j++) {
-                if (basis[i][j] != (i == j ? 1.0 : 0.0)) {
-                    return false;
-                }
-            }
-        }
-        return true;
+    /** The statistic as a linear projection, or null when it is not one. */
+    public LinearStatistic linearStatistic() {
+        return statistic instanceof LinearStatistic l ? l : null;
     }
 
-    /** Row {@code i} of the basis (a copy). */
-    public double[] basisRow(int i) {
-        return basis[i].clone();
-    }
-
-    /** The canary's direction in a block (a copy). */
+    /** The canary's direction in a block (a copy), or null when the mechanism has none. */
     @Override
     public double[] canaryDirection() {
-        return canaryDirection.clone();
+        return canaryDirection == null ? null : canaryDirection.clone();
     }
 }

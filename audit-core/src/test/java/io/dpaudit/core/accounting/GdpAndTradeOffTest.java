@@ -1,5 +1,6 @@
 package io.dpaudit.core.accounting;
 
+import io.dpaudit.core.bounds.PrivacyBound;
 import static io.dpaudit.core.testing.ReferenceData.assertRelative;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -73,17 +74,17 @@ class GdpAndTradeOffTest {
         GdpAccountant gdp = new GdpAccountant();
         DpEvent poisson = new DpEvent.SelfComposed(new DpEvent.PoissonSampled(256 / 60000.0,
                 new DpEvent.Gaussian(1.1, 1)), 14062);
-        PrivacyAccountant.Guarantee clt = gdp.account(poisson, Adjacency.ADD_REMOVE);
+        PrivacyBound clt = gdp.account("test", poisson, Adjacency.ADD_REMOVE);
         assertFalse(clt.certified());
-        assertTrue(clt.method().contains("APPROXIMATION"));
+        assertTrue(clt.source().contains("APPROXIMATION"));
         assertRelative(2.324268873347135, clt.epsilon(1e-5), 1e-9, "CLT epsilon");
-        PrivacyAccountant.Guarantee exact = gdp.account(new DpEvent.SelfComposed(new DpEvent.Gaussian(2, 1), 4),
+        PrivacyBound exact = gdp.account("test", new DpEvent.SelfComposed(new DpEvent.Gaussian(2, 1), 4),
                 Adjacency.ADD_REMOVE);
         assertTrue(exact.certified());
         assertRelative(4.3771780956812, exact.epsilon(1e-5), 1e-9, "exact Gaussian composition");
         DpEvent wor = new DpEvent.SelfComposed(new DpEvent.SampledWithoutReplacement(256, 60000,
                 new DpEvent.Gaussian(2.2, 1)), 14062);
         // Replace-one: noise multiplier = std / (2 clip) = 1.1.
-        assertRelative(3.0867076754112945, gdp.account(wor, Adjacency.REPLACE_ONE).epsilon(1e-5), 1e-9, "uniform");
+        assertRelative(3.0867076754112945, gdp.account("test", wor, Adjacency.REPLACE_ONE).epsilon(1e-5), 1e-9, "uniform");
     }
 }

@@ -1,5 +1,6 @@
 package io.dpaudit.core.accounting;
 
+import io.dpaudit.core.bounds.PrivacyBound;
 import static io.dpaudit.core.testing.ReferenceData.assertRelative;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -21,10 +22,10 @@ class PldAccountantTest {
     @Test
     void formulaSheetCompositions() {
         PldAccountant pld = new PldAccountant();
-        PrivacyAccountant.Guarantee a = pld.account(subsampled(0.01, 1.0, 1000), Adjacency.ADD_REMOVE);
+        PrivacyBound a = pld.account("test", subsampled(0.01, 1.0, 1000), Adjacency.ADD_REMOVE);
         assertRelative(1.8282436455855091, a.epsilon(1e-5), 1e-4, "q=0.01 s=1 T=1000 eps");
         assertRelative(0.002612496806301317, a.delta(1.0), 1e-4, "q=0.01 s=1 T=1000 delta(1)");
-        PrivacyAccountant.Guarantee b = pld.account(subsampled(0.1, 2.0, 100), Adjacency.ADD_REMOVE);
+        PrivacyBound b = pld.account("test", subsampled(0.1, 2.0, 100), Adjacency.ADD_REMOVE);
         assertRelative(2.337400192580119, b.epsilon(1e-5), 1e-4, "q=0.1 s=2 T=100 eps");
         assertRelative(0.01149787756728979, b.delta(1.0), 1e-4, "q=0.1 s=2 T=100 delta(1)");
     }
@@ -35,7 +36,7 @@ class PldAccountantTest {
         for (double q : new double[] {0.001, 0.05, 0.5}) {
             for (double sigma : new double[] {0.5, 1, 3}) {
                 PoissonSubsampledGaussianBound exact = new PoissonSubsampledGaussianBound(q, 1 / sigma);
-                PrivacyAccountant.Guarantee g = pld.account(subsampled(q, sigma, 1), Adjacency.ADD_REMOVE);
+                PrivacyBound g = pld.account("test", subsampled(q, sigma, 1), Adjacency.ADD_REMOVE);
                 for (double delta : new double[] {1e-3, 1e-6, 1e-9}) {
                     double e = exact.epsilon(delta);
                     double p = g.epsilon(delta);
@@ -52,24 +53,24 @@ class PldAccountantTest {
 
     @Test
     void gaussianCompositionsAreExact() {
-        PrivacyAccountant.Guarantee g = new PldAccountant().account(
+        PrivacyBound g = new PldAccountant().account("test", 
                 new DpEvent.SelfComposed(new DpEvent.Gaussian(2.0, 1.0), 4), Adjacency.ADD_REMOVE);
         assertEquals(new GaussianBound(1.0).epsilon(1e-5), g.epsilon(1e-5), 1e-12);
-        assertTrue(g.method().contains("exact"));
+        assertTrue(g.source().contains("exact"));
     }
 
     @Test
     void heterogeneousCompositionsAreSupported() {
         DpEvent mixed = new DpEvent.Composed(java.util.List.of(subsampled(0.01, 1, 100), subsampled(0.05, 2, 50),
                 new DpEvent.Gaussian(10, 1)));
-        PrivacyAccountant.Guarantee g = new PldAccountant().account(mixed, Adjacency.ADD_REMOVE);
-        PrivacyAccountant.Guarantee r = new RdpAccountant().account(mixed, Adjacency.ADD_REMOVE);
+        PrivacyBound g = new PldAccountant().account("test", mixed, Adjacency.ADD_REMOVE);
+        PrivacyBound r = new RdpAccountant().account("test", mixed, Adjacency.ADD_REMOVE);
         double e = g.epsilon(1e-5);
         assertTrue(e > 0 && e <= r.epsilon(1e-5), e + " vs rdp " + r.epsilon(1e-5));
         // Order does not matter.
         DpEvent reversed = new DpEvent.Composed(java.util.List.of(new DpEvent.Gaussian(10, 1), subsampled(0.05, 2, 50),
                 subsampled(0.01, 1, 100)));
-        assertEquals(e, new PldAccountant().account(reversed, Adjacency.ADD_REMOVE).epsilon(1e-5), 1e-9 * e);
+        assertEquals(e, new PldAccountant().account("test", reversed, Adjacency.ADD_REMOVE).epsilon(1e-5), 1e-9 * e);
     }
 
     /** The RDP ε is never below the PLD ε for the same event: both are upper bounds and PLD is near tight. */
@@ -82,8 +83,8 @@ class PldAccountantTest {
             for (double sigma : new double[] {0.5, 2}) {
                 for (long t : new long[] {1, 100}) {
                     DpEvent e = subsampled(q, sigma, t);
-                    PrivacyAccountant.Guarantee p = pld.account(e, Adjacency.ADD_REMOVE);
-                    PrivacyAccountant.Guarantee r = rdp.account(e, Adjacency.ADD_REMOVE);
+                    PrivacyBound p = pld.account("test", e, Adjacency.ADD_REMOVE);
+                    PrivacyBound r = rdp.account("test", e, Adjacency.ADD_REMOVE);
                     for (double delta : new double[] {1e-3, 1e-5, 1e-7}) {
                         double pe = p.epsilon(delta);
                         double re = r.epsilon(delta);
@@ -114,7 +115,7 @@ class PldAccountantTest {
             if (truth == null || truth.get("epsilon_for_delta") == null) {
                 truth = c;
             }
-            PrivacyAccountant.Guarantee g = pld.account(subsampled(q, sigma, t), Adjacency.ADD_REMOVE);
+            PrivacyBound g = pld.account("test", subsampled(q, sigma, t), Adjacency.ADD_REMOVE);
             for (String d : new String[] {"1e-05", "1e-06"}) {
                 double expected = ReferenceData.number(truth.get("epsilon_for_delta").get(d));
                 double mine = g.epsilon(Double.parseDouble(d));
@@ -128,8 +129,8 @@ class PldAccountantTest {
     }
 
     private static void assertExtremesHandled(double q, double sigma, long t) {
-        PrivacyAccountant.Guarantee g = new PldAccountant().account(subsampled(q, sigma, t), Adjacency.ADD_REMOVE);
-        PrivacyAccountant.Guarantee r = new RdpAccountant().account(subsampled(q, sigma, t), Adjacency.ADD_REMOVE);
+        PrivacyBound g = new PldAccountant().account("test", subsampled(q, sigma, t), Adjacency.ADD_REMOVE);
+        PrivacyBound r = new RdpAccountant().account("test", subsampled(q, sigma, t), Adjacency.ADD_REMOVE);
         for (double eps : new double[] {0, 1, 10, 50}) {
             double d = g.delta(eps);
             assertTrue(d >= 0 && d <= 1, "delta " + d);
@@ -171,7 +172,7 @@ class PldAccountantTest {
         double sigma = 1.2;
         double clip = 0.5;
         DpEvent one = new DpEvent.SampledWithoutReplacement(50, 1000, new DpEvent.Gaussian(sigma, clip));
-        PrivacyAccountant.Guarantee g1 = pld.account(one, Adjacency.REPLACE_ONE);
+        PrivacyBound g1 = pld.account("test", one, Adjacency.REPLACE_ONE);
         for (double eps : new double[] {0.0, 0.3, 1.0, 2.5}) {
             double exact = PoissonSubsampledGaussianBound.remove(eps, 0.05, 2 * clip / sigma);
             assertTrue(g1.delta(eps) >= exact * (1 - 1e-9), "one round at eps " + eps);
@@ -181,14 +182,14 @@ class PldAccountantTest {
             DpEvent wor = new DpEvent.SelfComposed(one, t);
             DpEvent attained = new DpEvent.SelfComposed(new DpEvent.PoissonSampled(0.05,
                     new DpEvent.Gaussian(sigma, 2 * clip)), t);
-            PrivacyAccountant.Guarantee g = pld.account(wor, Adjacency.REPLACE_ONE);
-            double lower = pld.account(attained, Adjacency.ADD_REMOVE).epsilon(1e-5);
-            double upper = rdp.account(wor, Adjacency.REPLACE_ONE).epsilon(1e-5);
+            PrivacyBound g = pld.account("test", wor, Adjacency.REPLACE_ONE);
+            double lower = pld.account("test", attained, Adjacency.ADD_REMOVE).epsilon(1e-5);
+            double upper = rdp.account("test", wor, Adjacency.REPLACE_ONE).epsilon(1e-5);
             double e = g.epsilon(1e-5);
             // Measured: 1.0888 vs 1.0634 (T=10), 3.845 vs 3.382 (T=200): the symmetrised pair costs up to ~14%.
             assertTrue(e >= lower - 1e-9 && e <= lower * 1.2, "T=" + t + ": " + e + " vs attained " + lower);
             assertTrue(e < upper, "T=" + t + ": " + e + " vs WBK19 RDP " + upper);
         }
-        assertThrows(UnsupportedEventException.class, () -> pld.account(one, Adjacency.ADD_REMOVE));
+        assertThrows(UnsupportedEventException.class, () -> pld.account("test", one, Adjacency.ADD_REMOVE));
     }
 }

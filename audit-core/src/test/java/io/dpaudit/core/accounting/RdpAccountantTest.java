@@ -1,5 +1,6 @@
 package io.dpaudit.core.accounting;
 
+import io.dpaudit.core.bounds.PrivacyBound;
 import static io.dpaudit.core.testing.ReferenceData.assertRelative;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -116,7 +117,7 @@ class RdpAccountantTest {
             for (JsonNode perT : row.get("per_T")) {
                 long t = perT.get("T").longValue();
                 DpEvent e = new DpEvent.SelfComposed(new DpEvent.PoissonSampled(q, new DpEvent.Gaussian(sigma, 1)), t);
-                PrivacyAccountant.Guarantee g = acc.account(e, Adjacency.ADD_REMOVE);
+                PrivacyBound g = acc.account("test", e, Adjacency.ADD_REMOVE);
                 for (String d : new String[] {"1e-05", "1e-06"}) {
                     double exact = perT.get(d).get("exact_rdp_eps").doubleValue();
                     double lib = perT.get(d).get("lib_eps").doubleValue();
@@ -144,7 +145,7 @@ class RdpAccountantTest {
             // Library noise multiplier sigma is std / (replace-one sensitivity): std 2 sigma with clip 1.
             DpEvent e = new DpEvent.SelfComposed(new DpEvent.SampledWithoutReplacement(m, n,
                     new DpEvent.Gaussian(2 * sigma, 1)), t);
-            double mine = acc.account(e, Adjacency.REPLACE_ONE).epsilon(1e-5);
+            double mine = acc.account("test", e, Adjacency.REPLACE_ONE).epsilon(1e-5);
             double lib = c.get("epsilon").doubleValue();
             String what = "m=" + m + " sigma=" + sigma + " T=" + t;
             assertTrue(mine >= lib * (1 - 1e-9), "Thm 9 >= Thm 27: " + what + " " + mine + " < " + lib);
@@ -157,7 +158,7 @@ class RdpAccountantTest {
         RdpAccountant acc = new RdpAccountant();
         DpEvent poissonReplace = new DpEvent.PoissonSampled(0.1, new DpEvent.Gaussian(1, 1));
         UnsupportedEventException e = assertThrows(UnsupportedEventException.class,
-                () -> acc.account(poissonReplace, Adjacency.REPLACE_ONE));
+                () -> acc.account("test", poissonReplace, Adjacency.REPLACE_ONE));
         assertTrue(e.getMessage().contains("PoissonSampled(q=0.1") && e.getMessage().contains("add/remove"), e.getMessage());
         DpEvent nested = new DpEvent.PoissonSampled(0.1, new DpEvent.PoissonSampled(0.5, new DpEvent.Gaussian(1, 1)));
         assertTrue(acc.unsupported(nested, Adjacency.ADD_REMOVE).orElseThrow().contains("only a Gaussian"));
@@ -170,7 +171,7 @@ class RdpAccountantTest {
             for (double sigma : new double[] {0.3, 1, 10}) {
                 for (long t : new long[] {1, 1000, 1_000_000}) {
                     DpEvent e = new DpEvent.SelfComposed(new DpEvent.PoissonSampled(q, new DpEvent.Gaussian(sigma, 1)), t);
-                    PrivacyAccountant.Guarantee g = acc.account(e, Adjacency.ADD_REMOVE);
+                    PrivacyBound g = acc.account("test", e, Adjacency.ADD_REMOVE);
                     for (double delta : new double[] {1e-15, 1e-5, 0.5}) {
                         double eps = g.epsilon(delta);
                         assertTrue(eps >= 0 && !Double.isNaN(eps), "eps " + eps + " q=" + q + " s=" + sigma + " T=" + t);

@@ -11,6 +11,7 @@ import io.dpaudit.core.accounting.AccountingLimitException;
 import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.model.AuditableMechanism;
+import io.dpaudit.core.model.MechanismType;
 import io.dpaudit.core.model.Parameters;
 import io.dpaudit.mechanisms.MechanismCatalog;
 import io.dpaudit.reports.report.Format;
@@ -41,7 +42,8 @@ final class BoundCommand {
         StringBuilder text = new StringBuilder();
         double delta = a.has("--delta") ? Checks.delta("--delta", a.number("--delta")) : Double.NaN;
         double epsilon = a.has("--epsilon") ? Checks.nonNegative("--epsilon", a.number("--epsilon")) : Double.NaN;
-        for (PrivacyBound b : m.bounds()) {
+        List<PrivacyBound> bounds = m.bounds();
+        for (PrivacyBound b : bounds) {
             ObjectNode o = list.addObject();
             o.put("name", b.name());
             o.put("source", b.source());
@@ -62,7 +64,7 @@ final class BoundCommand {
                 text.append(String.format(Locale.ROOT, "%-48s no finite epsilon: %s%n", b.name(), ex.getMessage()));
             }
         }
-        if (m.bounds().isEmpty()) {
+        if (bounds.isEmpty()) {
             text.append("No analytic bound applies to ").append(m.type()).append(" with these parameters.\n");
         }
         ArrayNode notes = root.putArray("notes");
@@ -85,40 +87,47 @@ final class BoundCommand {
         ObjectNode root = MAPPER.createObjectNode();
         ArrayNode list = root.putArray("calibrations");
         StringBuilder text = new StringBuilder();
-        for (BoundFamily f : m.boundFamilies()) {
+        List<BoundFamily> families = m.boundFamilies();
+        for (BoundFamily f : families) {
             ObjectNode o = list.addObject();
+            String parameter = f.parameter().name();
             o.put("name", f.name());
             o.put("source", f.source());
+            o.put("parameter", parameter);
             try {
-                double sigma = f.calibrate(epsilon, delta);
-                PrivacyBound at = f.atSigma().apply(sigma);
+                double value = f.calibrate(epsilon, delta);
+                PrivacyBound at = f.at().apply(value);
                 o.put("certified", at.certified());
                 o.put("kind", at.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-                o.set("sigma", JsonNumbers.encode(sigma));
-                text.append(String.format(Locale.ROOT, "%-48s sigma = %s%s%n    source: %s%n", f.name(),
-                        Double.toString(sigma), at.certified() ? "" : "  (" + at.kind().description() + ")",
+                o.set("value", JsonNumbers.encode(value));
+                o.set(parameter, JsonNumbers.encode(value));
+                text.append(String.format(Locale.ROOT, "%-48s %s = %s%s%n    source: %s%n", f.name(), parameter,
+                        Double.toString(value), at.certified() ? "" : "  (" + at.kind().description() + ")",
                         f.source()));
             } catch (InvalidInputException e) {
-                o.putNull("sigma");
+                o.putNull("value");
+                o.putNull(parameter);
                 o.put("note", e.getMessage());
                 text.append(String.format(Locale.ROOT, "%-48s no calibration: %s%n", f.name(), e.getMessage()));
             }
         }
-        if (m.boundFamilies().isEmpty()) {
+        if (families.isEmpty()) {
             text.append("No analytic bound applies to ").append(m.type()).append(" with these parameters.\n");
         }
         print(out, a, root, text);
         return Main.OK;
     }
 
-    private static AuditableMechanism mechanism(Arguments a, String command, boolean sigmaOptional) {
+    private static AuditableMechanism mechanism(Arguments a, String command, boolean calibrating) {
         if (a.positional().size() != 1) {
             throw new UsageException(command + " needs exactly one mechanism TYPE followed by key=value parameters");
         }
         Parameters p = a.parameters(a.positional().get(0));
-        if (sigmaOptional && !p.has("sigma")) {
+        MechanismType type = MechanismCatalog.find(p.text("type", ""));
+        if (calibrating && type != null) {
+            // Calibration replaces the calibrated parameter; any valid value lets the others parse.
             Map<String, Object> values = new LinkedHashMap<>(p.values());
-            values.put("sigma", 1.0); // calibration replaces it; any valid value lets the other parameters parse
+            type.calibrationPlaceholders().forEach(values::putIfAbsent);
             p = new Parameters("", values);
         }
         return MechanismCatalog.parse(p);

@@ -1,6 +1,7 @@
 package io.dpaudit.reports.cli;
 
 import io.dpaudit.attacks.AttackCatalog;
+import io.dpaudit.core.model.MechanismType;
 import io.dpaudit.mechanisms.MechanismCatalog;
 import java.io.PrintStream;
 import java.util.List;
@@ -16,7 +17,7 @@ final class ListCommand {
             throw new UsageException("list takes no arguments");
         }
         out.println("Mechanism types (scenario \"mechanism\": {\"type\": ..., parameters}):");
-        for (MechanismCatalog.Entry e : MechanismCatalog.entries()) {
+        for (MechanismType e : MechanismCatalog.types()) {
             out.println(String.format(Locale.ROOT, "  %-30s %s%n  %-30s parameters: %s", e.type(), e.summary(), "",
                     e.parameters()));
         }

@@ -1,0 +1,131 @@
+package io.dpaudit.core.bounds;
+
+import io.dpaudit.core.law.GaussianMixture;
+import io.dpaudit.core.numerics.Normal;
+import io.dpaudit.core.numerics.SafeRounding;
+
+/**
+ * The exact privacy profile (both directions) of a two-dimensional neighbouring pair of the form
+ * <pre>
+ *   P (with the record):    A(v) phi(u) + B(v) phi(u - mu)
+ *   Q (without the record): G(v) phi(u)
+ * </pre>
+ * with {@code A, B, G} one-dimensional Gaussian mixtures in {@code v} (A and B sub-normalised, {@code A + B} and
+ * {@code G} of mass one) and {@code phi} the standard normal density in units of the noise — the orthogonal
+ * configuration of random participation, where {@code v} reveals how many of the client's other records were sampled.
+ *
+ * <p>For fixed {@code v} the likelihood ratio is monotone in {@code u}, so the inner integral has a closed form:
+ * {@code int (p - e^eps q)_+ du = (A - e^eps G) Phibar(t) + B Phibar(t - mu)} with {@code t} the unique crossing
+ * (or {@code A - e^eps G + B} when {@code A >= e^eps G}); the reverse direction likewise with {@code Phi}. The outer
+ * integral over {@code v} uses the trapezoid rule on a grid of spacing {@code s/256} over all means plus and minus
+ * 40 s, with the three densities precomputed once; the integrand is continuous with kinks where the inner case
+ * changes, so the rule's error is of order {@code h^2} (about 1e-6 relative here, checked in tests against a direct
+ * two-dimensional quadrature).
+ */
+public final class ShiftedMixtureProfile implements PairProfile {
+    private final String name;
+    private final String source;
+    private final double mu;
+    private final double scale;
+    private final double step;
+    private final double[] a;
+    private final double[] b;
+    private final double[] g;
+
+    /**
+     * @param lawA law of v when the record is present and not included, normalised; {@code weightA} its probability
+     * @param lawB law of v when the record is present and included, normalised; {@code weightB} its probability
+     * @param lawG law of v without the record
+     * @param shift the record's shift of u, in the same units as the mixtures' standard deviation
+     * @param scale factor multiplying both divergences (the probability of the event in which the pair differs)
+     */
+    public ShiftedMixtureProfile(String name, String source, GaussianMixture lawA, double weightA,
+            GaussianMixture lawB, double weightB, GaussianMixture lawG, double shift, double scale) {
+        this.name = name;
+        this.source = source;
+        double s = lawG.sd();
+        this.mu = shift / s;
+        this.scale = scale;
+        double lo = Math.min(lawA.minMean(), Math.min(lawB.minMean(), lawG.minMean())) - 40 * s;
+        double hi = Math.max(lawA.maxMean(), Math.max(lawB.maxMean(), lawG.maxMean())) + 40 * s;
+        int n = (int) Math.ceil((hi - lo) / (s / 256));
+        this.step = (hi - lo) / n;
+        this.a = new double[n + 1];
+        this.b = new double[n + 1];
+        this.g = new double[n + 1];
+        double[] x = new double[1];
+        double norm = -Math.log(s) - Normal.LOG_SQRT_2PI;
+        for (int i = 0; i <= n; i++) {
+            x[0] = lo + i * step;
+            a[i] = weightA * Math.exp(lawA.logDensityUnnormalized(x, 0) + norm);
+            b[i] = weightB * Math.exp(lawB.logDensityUnnormalized(x, 0) + norm);
+            g[i] = Math.exp(lawG.logDensityUnnormalized(x, 0) + norm);
+        }
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String source() {
+        return source;
+    }
+
+    @Override
+    public BoundKind kind() {
+        return BoundKind.PAIR_PROFILE;
+    }
+
+    @Override
+    public double delta(double epsilon) {
+        return SafeRounding.upProbability(Math.max(remove(epsilon), add(epsilon)));
+    }
+
+    /** {@code scale * H_{e^eps}(P || Q)}. */
+    @Override
+    public double remove(double epsilon) {
+        double e = Math.exp(epsilon);
+        double sum = 0;
+        for (int i = 0; i < g.length; i++) {
+            double lead = a[i] - e * g[i];
+            double tail = b[i];
+            double v;
+            if (lead >= 0) {
+                v = lead + tail;
+            } else if (tail <= 0) {
+                v = 0;
+            } else {
+                // lead phi(t) + tail phi(t - mu) = 0  <=>  t = (log(-lead / tail) + mu^2 / 2) / mu
+                double t = (Math.log(-lead / tail) + 0.5 * mu * mu) / mu;
+                v = lead * Normal.sf(t) + tail * Normal.sf(t - mu);
+            }
+            sum += (i == 0 || i == g.length - 1 ? 0.5 : 1.0) * Math.max(0.0, v);
+        }
+        return Math.min(1.0, scale * sum * step);
+    }
+
+    /** {@code scale * H_{e^eps}(Q || P)}. */
+    @Override
+    public double add(double epsilon) {
+        double e = Math.exp(epsilon);
+        double sum = 0;
+        for (int i = 0; i < g.length; i++) {
+            double lead = g[i] - e * a[i];
+            double tail = e * b[i];
+            double v;
+            if (lead <= 0) {
+                v = 0;
+            } else if (tail <= 0) {
+                v = lead;
+            } else {
+                // lead phi(t) - tail phi(t - mu) > 0 for u < t
+                double t = (Math.log(lead / tail) + 0.5 * mu * mu) / mu;
+                v = lead * Normal.cdf(t) - tail * Normal.cdf(t - mu);
+            }
+            sum += (i == 0 || i == g.length - 1 ? 0.5 : 1.0) * Math.max(0.0, v);
+        }
+        return Math.min(1.0, scale * sum * step);
+    }
+}

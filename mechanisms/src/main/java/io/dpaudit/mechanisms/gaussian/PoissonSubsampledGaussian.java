@@ -1,0 +1,138 @@
+package io.dpaudit.mechanisms.gaussian;
+
+import io.dpaudit.core.Checks;
+import io.dpaudit.core.accounting.Adjacency;
+import io.dpaudit.core.accounting.DpEvent;
+import io.dpaudit.core.accounting.GdpAccountant;
+import io.dpaudit.core.accounting.PldAccountant;
+import io.dpaudit.core.accounting.PrivacyAccountant;
+import io.dpaudit.core.accounting.RdpAccountant;
+import io.dpaudit.core.bounds.BoundFamily;
+import io.dpaudit.core.bounds.CalibrationParameter;
+import io.dpaudit.core.bounds.GaussianBound;
+import io.dpaudit.core.bounds.PoissonAmplificationBound;
+import io.dpaudit.core.bounds.PoissonSubsampledGaussianBound;
+import io.dpaudit.core.model.AuditableMechanism;
+import io.dpaudit.core.model.MechanismSimulator;
+import io.dpaudit.core.model.Parameters;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * The Poisson-subsampled Gaussian mechanism (DP-SGD's step; the CS baseline of Hasircioğlu &amp; Gündüz and the
+ * building block of every seed): each record is included independently with probability {@code q}, contributes its
+ * gradient clipped to l2 norm {@code clip}, and the sum is released with {@code N(0, sigma^2 I)} noise; {@code rounds}
+ * rounds compose with fresh sampling and noise. Adjacency: add/remove one record. The plain Gaussian mechanism is
+ * {@code q = 1} (type {@code gaussian}). Its calibration parameter is {@code sigma}.
+ */
+public final class PoissonSubsampledGaussian implements AuditableMechanism {
+    private final Parameters parameters;
+    private final GaussianParameters g;
+
+    PoissonSubsampledGaussian(Parameters parameters, GaussianParameters g) {
+        this.parameters = parameters;
+        this.g = g;
+    }
+
+    /** Direct construction of {@code poisson-subsampled-gaussian} (for tests and the demo). */
+    public static PoissonSubsampledGaussian of(double q, double sigma, double clip, int rounds) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("q", q);
+        m.put("sigma", sigma);
+        m.put("clip", clip);
+        m.put("rounds", (double) rounds);
+        Parameters p = new Parameters("mechanism.", m);
+        return new PoissonSubsampledGaussian(p, GaussianParameters.parseSubsampled(p));
+    }
+
+    @Override
+    public String type() {
+        return g.type();
+    }
+
+    @Override
+    public Parameters parameters() {
+        return parameters;
+    }
+
+    /** The validated parameters. */
+    public GaussianParameters gaussianParameters() {
+        return g;
+    }
+
+    @Override
+    public String adjacency() {
+        return "add/remove one record";
+    }
+
+    @Override
+    public MechanismSimulator reduced() {
+        return ReducedPoissonGaussianSimulator.of(g);
+    }
+
+    @Override
+    public MechanismSimulator faithful(Parameters options, UniformRandomProvider datasetRng) {
+        options.allowOnly(Set.of("kind", "records", "dimension"));
+        int records = (int) Math.min(Integer.MAX_VALUE, options.wholeNumber("records", 16, 0));
+        int dimension = (int) Math.min(4096, options.wholeNumber("dimension", 4, 1));
+        GradientDataset data = GradientDataset.worstCase(records, dimension, g.clip(), datasetRng);
+        return FaithfulPoissonGaussianSimulator.of(data, g);
+    }
+
+    /**
+     * What the mechanism does as an event: {@code rounds} rounds of a Gaussian of noise {@code sigma} on a sum clipped
+     * to {@code clip}, Poisson-sampled with probability {@code q} (when {@code q < 1}); add/remove adjacency.
+     */
+    public DpEvent event(double noiseSigma) {
+        DpEvent e = new DpEvent.Gaussian(noiseSigma, g.clip());
+        return new DpEvent.SelfComposed(g.q() < 1 ? new DpEvent.PoissonSampled(g.q(), e) : e, g.rounds());
+    }
+
+    /**
+     * The applicable bounds, as functions of sigma. For {@code q = 1}: the exact Gaussian profile (any number of
+     * rounds) and the RDP accountant. For {@code q < 1}: in one round the exact profile and BBG18's amplification
+     * theorem; in any number of rounds the PLD and RDP accountants and the Poisson CLT of Gaussian DP (an
+     * approximation, labelled as such).
+     */
+    @Override
+    public List<BoundFamily> boundFamilies() {
+        double q = g.q();
+        double clip = g.clip();
+        int rounds = g.rounds();
+        double sigma = g.sigma();
+        CalibrationParameter p = CalibrationParameter.SIGMA;
+        List<BoundFamily> list = new ArrayList<>();
+        if (q == 1.0) {
+            GaussianBound here = GaussianBound.of(sigma, clip, rounds);
+            list.add(new BoundFamily(here.name(), here.source(), p, sigma, s -> GaussianBound.of(s, clip, rounds)));
+        } else if (rounds == 1) {
+            PoissonSubsampledGaussianBound exact = new PoissonSubsampledGaussianBound(q, clip / sigma);
+            list.add(new BoundFamily(exact.name(), exact.source(), p, sigma,
+                    s -> new PoissonSubsampledGaussianBound(q, clip / s)));
+            PoissonAmplificationBound bbg = new PoissonAmplificationBound(q, GaussianBound.of(sigma, clip, 1));
+            list.add(new BoundFamily(bbg.name(), bbg.source(), p, sigma,
+                    s -> new PoissonAmplificationBound(q, GaussianBound.of(s, clip, 1))));
+        }
+        if (q < 1.0) {
+            list.add(accountantFamily("pld", new PldAccountant()));
+        }
+        list.add(accountantFamily("rdp", new RdpAccountant()));
+        if (q < 1.0) {
+            list.add(accountantFamily("gdp-clt", new GdpAccountant()));
+        }
+        return list;
+    }
+
+    private BoundFamily accountantFamily(String name, PrivacyAccountant accountant) {
+        String event = String.format(Locale.ROOT, "%s of %sGaussian(sigma, clip=%s)%s x %d, add/remove", name,
+                g.q() < 1 ? "PoissonSampled(q=" + Checks.format(g.q()) + ", " : "", Checks.format(g.clip()),
+                g.q() < 1 ? ")" : "", g.rounds());
+        return new BoundFamily(name, event, CalibrationParameter.SIGMA, g.sigma(),
+                s -> accountant.account(name, event(s), Adjacency.ADD_REMOVE));
+    }
+}
