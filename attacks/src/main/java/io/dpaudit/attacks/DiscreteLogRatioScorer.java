@@ -39,7 +39,7 @@ final class DiscreteLogRatioScorer implements Scorer {
     /** Largest number of distinct score values counted exactly. */
     static final int MAX_EXACT_VALUES = 1 << 20;
     /** Largest work (sumset size times per-round values) spent enumerating the values of a sum over rounds. */
-    private static final long MAX_ENUMERATION_WORK = 1L << 26;
+    private static final long MAX_ENUMERATION_WORK = 1L << 23;
     private static final int MAX_LATTICE_BITS = 32;
 
     private final int rounds;

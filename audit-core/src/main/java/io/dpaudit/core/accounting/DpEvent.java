@@ -8,7 +8,8 @@ import java.util.Locale;
  * What a mechanism does, as an immutable tree of privacy events (the event algebra of dp_accounting's
  * {@code dp_event.py}, restated). Accountants turn an event and an {@link Adjacency} into guarantees.
  */
-public sealed interface DpEvent {
+public sealed interface DpEvent permits DpEvent.Gaussian, DpEvent.PoissonSampled, DpEvent.SampledWithoutReplacement,
+        DpEvent.Profiled, DpEvent.DiscreteLoss, DpEvent.SelfComposed, DpEvent.Composed {
     /** One line, used in the sources of bounds. */
     String describe();
 
@@ -99,6 +100,100 @@ public sealed interface DpEvent {
         @Override
         public String describe() {
             return "Profiled(" + description + ")";
+        }
+    }
+
+    /**
+     * A round whose privacy loss is known exactly as a finite distribution: the pair {@code (P, Q)} of a discrete
+     * statistic (randomized response, a shuffled count, a check-in count). Direction {@code remove} is the law of
+     * {@code L = log(P/Q)} under {@code P}, direction {@code add} that of {@code log(Q/P)} under {@code Q}; mass where
+     * the other law has none sits at {@code +inf}.
+     *
+     * @param description what the pair is (name and source)
+     * @param remove the loss distribution of {@code H(P || Q)}
+     * @param add the loss distribution of {@code H(Q || P)}
+     */
+    record DiscreteLoss(String description, LossMasses remove, LossMasses add) implements DpEvent {
+        /** The two directions of the pair {@code (p, q)} (probabilities over the same atoms). */
+        public static DiscreteLoss ofPair(String description, double[] p, double[] q) {
+            return ofLogPair(description, log(p), log(q));
+        }
+
+        /** The two directions of the pair given by log-probabilities over the same atoms. */
+        public static DiscreteLoss ofLogPair(String description, double[] logP, double[] logQ) {
+            if (logP.length != logQ.length) {
+                throw new IllegalArgumentException("laws over " + logP.length + " and " + logQ.length + " atoms");
+            }
+            return new DiscreteLoss(description, LossMasses.of(logP, logQ), LossMasses.of(logQ, logP));
+        }
+
+        private static double[] log(double[] x) {
+            double[] l = new double[x.length];
+            for (int i = 0; i < x.length; i++) {
+                l[i] = Math.log(x[i]);
+            }
+            return l;
+        }
+
+        @Override
+        public String describe() {
+            return "DiscreteLoss(" + description + ")";
+        }
+    }
+
+    /**
+     * A finite privacy-loss distribution: loss values with their masses, and a mass at {@code +inf}.
+     *
+     * @param losses finite loss values
+     * @param masses their masses, each {@code > 0}
+     * @param infinityMass the mass at {@code +inf}
+     */
+    record LossMasses(double[] losses, double[] masses, double infinityMass) {
+        public LossMasses {
+            if (losses.length != masses.length) {
+                throw new IllegalArgumentException("one mass per loss value");
+            }
+            losses = losses.clone();
+            masses = masses.clone();
+        }
+
+        /** The law of {@code log(a/b)} under {@code a}, from log-probabilities. */
+        static LossMasses of(double[] logA, double[] logB) {
+            int n = 0;
+            double infinity = 0;
+            for (int i = 0; i < logA.length; i++) {
+                if (logA[i] > Double.NEGATIVE_INFINITY) {
+                    if (logB[i] > Double.NEGATIVE_INFINITY) {
+                        n++;
+                    } else {
+                        infinity += Math.exp(logA[i]);
+                    }
+                }
+            }
+            double[] l = new double[n];
+            double[] m = new double[n];
+            int o = 0;
+            for (int i = 0; i < logA.length; i++) {
+                if (logA[i] > Double.NEGATIVE_INFINITY && logB[i] > Double.NEGATIVE_INFINITY) {
+                    l[o] = logA[i] - logB[i];
+                    m[o++] = Math.exp(logA[i]);
+                }
+            }
+            return new LossMasses(l, m, infinity);
+        }
+
+        /** Smallest and largest finite loss; {@code {0, 0}} when there is none. */
+        double[] range() {
+            if (losses.length == 0) {
+                return new double[] {0, 0};
+            }
+            double lo = Double.POSITIVE_INFINITY;
+            double hi = Double.NEGATIVE_INFINITY;
+            for (double x : losses) {
+                lo = Math.min(lo, x);
+                hi = Math.max(hi, x);
+            }
+            return new double[] {lo, hi};
         }
     }
 

@@ -133,6 +133,36 @@ final class PrivacyLossPmf {
         return new PrivacyLossPmf(h, iLo, p, delta[len - 1], 0.0, 0.0, 0.0, Double.NEGATIVE_INFINITY);
     }
 
+    /**
+     * The PLD of a finite privacy-loss distribution on the grid of spacing {@code h}: each loss is moved to the grid
+     * point above it ({@code roundUp}, the pessimistic discretisation: every {@code delta(eps)} can only grow, so the
+     * result dominates the pair; Meiser &amp; Mohammadi 2018) or below it (the optimistic one, for the lower end of a
+     * bracket). Masses on one grid point add up.
+     */
+    static PrivacyLossPmf fromLosses(double[] losses, double[] masses, double infinityMass, double h,
+            boolean roundUp) {
+        if (losses.length == 0) {
+            return new PrivacyLossPmf(h, 0, new double[1], infinityMass, 0.0, 0.0, 0.0, Double.NEGATIVE_INFINITY);
+        }
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        long[] index = new long[losses.length];
+        for (int i = 0; i < losses.length; i++) {
+            double x = losses[i] / h;
+            index[i] = (long) (roundUp ? Math.ceil(x) : Math.floor(x));
+            lo = Math.min(lo, index[i]);
+            hi = Math.max(hi, index[i]);
+        }
+        if (hi - lo + 1 > (1 << 26)) {
+            throw new IllegalStateException("PLD grid of " + (hi - lo + 1) + " points; the caller must coarsen h");
+        }
+        double[] p = new double[(int) (hi - lo + 1)];
+        for (int i = 0; i < losses.length; i++) {
+            p[(int) (index[i] - lo)] += masses[i];
+        }
+        return new PrivacyLossPmf(h, lo, p, infinityMass, 0.0, 0.0, 0.0, Double.NEGATIVE_INFINITY);
+    }
+
     /** {@code delta(eps) = p_inf + sum_{l_j > eps} p_j (1 - e^{eps - l_j})}; NaN below {@link #validFrom()}. */
     double delta(double epsilon) {
         if (epsilon < validFrom) {
