@@ -7,6 +7,7 @@ import io.dpaudit.core.model.Parameters;
 import io.dpaudit.mechanisms.dpfed.DpFedMechanisms;
 import io.dpaudit.mechanisms.gaussian.GaussianMechanisms;
 import io.dpaudit.mechanisms.participation.ParticipationMechanisms;
+import io.dpaudit.mechanisms.shuffle.ShuffleMechanisms;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -18,7 +19,8 @@ public final class MechanismCatalog {
     private static final List<MechanismType> TYPES = Stream.of(
             GaussianMechanisms.types(),
             ParticipationMechanisms.types(),
-            DpFedMechanisms.types())
+            DpFedMechanisms.types(),
+            ShuffleMechanisms.types())
             .flatMap(List::stream).toList();
 
     private MechanismCatalog() {
