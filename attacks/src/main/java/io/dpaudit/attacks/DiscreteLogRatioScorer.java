@@ -56,6 +56,8 @@ final class DiscreteLogRatioScorer implements Scorer {
     private final boolean hasPlusInfinity;
     private final boolean hasMinusInfinity;
     private final double[] rankValues;
+    /** One round with exact ranks: the score of each atom, looked up directly (NaN for atoms without mass). */
+    private final double[] scoreOfAtom;
 
     private DiscreteLogRatioScorer(OutputModel model, double[] ratio) {
         this.rounds = model.rounds();
@@ -109,6 +111,15 @@ final class DiscreteLogRatioScorer implements Scorer {
                 v[o] = Double.POSITIVE_INFINITY;
             }
             this.rankValues = v;
+        }
+        if (rounds == 1 && sums != null) {
+            this.scoreOfAtom = new double[atoms];
+            for (int i = 0; i < atoms; i++) {
+                scoreOfAtom[i] = kind[i] == 0 ? finiteScore(lattice[i])
+                        : infiniteScore(kind[i] == 1 ? 1 : kind[i] == -1 ? 1000 : 1_000_000);
+            }
+        } else {
+            this.scoreOfAtom = null;
         }
     }
 
@@ -172,6 +183,14 @@ final class DiscreteLogRatioScorer implements Scorer {
 
     @Override
     public double[] score(double[] outputs, int trials, double[] scores) {
+        if (scoreOfAtom != null && atomIsOutput) {
+            // One round, exact ranks: a table lookup per trial (the billion-trial path).
+            double[] table = scoreOfAtom;
+            for (int i = 0; i < trials; i++) {
+                scores[i] = table[(int) outputs[i]];
+            }
+            return scores;
+        }
         double[] s = atomIsOutput ? null : new double[statistic.dimension()];
         for (int i = 0; i < trials; i++) {
             long sum = 0;

@@ -1,9 +1,8 @@
 package io.dpaudit.core.bounds;
 
 import io.dpaudit.core.law.DiscreteLaw;
+import io.dpaudit.core.numerics.IndexSort;
 import io.dpaudit.core.numerics.SafeRounding;
-import java.util.Arrays;
-import java.util.Comparator;
 
 /**
  * The exact privacy profile of a neighbouring pair of discrete laws {@code (P, Q)} over the same atoms, in both
@@ -96,21 +95,21 @@ public final class DiscretePairProfile implements PairProfile {
                     n++;
                 }
             }
-            Integer[] order = new Integer[n];
-            double[] loss = new double[a.atoms()];
+            double[] loss = new double[n];
+            double[] mass = new double[n];
             int o = 0;
             for (int i = 0; i < a.atoms(); i++) {
                 if (a.logProbability(i) > Double.NEGATIVE_INFINITY) {
-                    loss[i] = a.logProbability(i) - b.logProbability(i);
-                    order[o++] = i;
+                    loss[o] = a.logProbability(i) - b.logProbability(i);
+                    mass[o++] = a.probability(i);
                 }
             }
-            Arrays.sort(order, Comparator.comparingDouble((Integer i) -> loss[i]).reversed());
+            int[] order = IndexSort.descending(loss);
             this.losses = new double[n];
             this.masses = new double[n];
             for (int k = 0; k < n; k++) {
                 losses[k] = loss[order[k]];
-                masses[k] = a.probability(order[k]);
+                masses[k] = mass[order[k]];
             }
         }
 

@@ -5,7 +5,6 @@ import io.dpaudit.core.engine.World;
 import io.dpaudit.core.law.DiscreteLaw;
 import io.dpaudit.core.model.MechanismSimulator;
 import io.dpaudit.core.model.OutputModel;
-import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.DiscreteSampler;
 import org.apache.commons.rng.sampling.distribution.GuideTableDiscreteSampler;
 import org.apache.commons.rng.sampling.distribution.SharedStateDiscreteSampler;

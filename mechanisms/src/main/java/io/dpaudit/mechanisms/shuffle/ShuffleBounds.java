@@ -50,10 +50,12 @@ final class ShuffleBounds {
             "the local randomizer's privacy level (larger reveals more)", false, 1e-3, ShuffleParameters.MAX_EPS0);
     private static final double REFERENCE_DELTA = 1e-6;
 
+    private final ShuffleModel model;
     private final ShuffleParameters s;
 
-    ShuffleBounds(ShuffleParameters s) {
-        this.s = s;
+    ShuffleBounds(ShuffleModel model) {
+        this.model = model;
+        this.s = model.parameters();
     }
 
     /** The bound families, each as a function of {@code eps0}. */
@@ -61,62 +63,38 @@ final class ShuffleBounds {
         List<BoundFamily> list = new ArrayList<>();
         list.add(family(s.type() + "-exact", "exact curve of the simulated configuration", ShuffleBounds::exact));
         list.add(family("ldp-baseline", "any eps0-LDP randomizer without the shuffler, composed exactly",
-                ShuffleBounds::ldpBaseline));
+                m -> ldpBaseline(m.parameters())));
         if (!s.dss()) {
             list.add(family("fmt21-shuffling", "Feldman, McMillan & Talwar (2021) Thm 3.1, code form",
-                    p -> fmt21(p, true)));
+                    m -> fmt21(m.parameters(), true)));
             list.add(family("fmt21-shuffling-paper-form", "Feldman, McMillan & Talwar (2021) Thm 3.1, paper form",
-                    p -> fmt21(p, false)));
+                    m -> fmt21(m.parameters(), false)));
             return list;
         }
         for (Reading r : Reading.values()) {
             if (r.planted && !(s.sampling().equals("self") && (s.q() < 1 || s.records() > 1))) {
                 continue;
             }
-            list.add(family(r.label, r.summary, p -> r.bound(p)));
+            list.add(family(r.label, r.summary, r::bound));
         }
         return list;
     }
 
-    private BoundFamily family(String name, String summary, Function<ShuffleParameters, PrivacyBound> at) {
-        return new BoundFamily(name, summary, EPS0, s.eps0(), e -> at.apply(s.withEps0(e)));
+    /** A family of eps0; at the mechanism's own eps0 it reuses the mechanism's laws. */
+    private BoundFamily family(String name, String summary, Function<ShuffleModel, PrivacyBound> at) {
+        return new BoundFamily(name, summary, EPS0, s.eps0(),
+                e -> at.apply(e == s.eps0() ? model : new ShuffleModel(s.withEps0(e))));
     }
 
     // ---------------------------------------------------------------------------------------------------------------
     // Exact curves
 
-    /** The per-round exact profile of one dataset configuration. */
-    static DiscretePairProfile perRound(ShuffleParameters p, String configuration) {
-        ShuffleLaw law = p.law(configuration);
-        return new DiscretePairProfile(p.type() + "-exact(" + configuration + ")", "exact profile of one round, "
-                + configuration + " dataset: " + law.describe(), BoundKind.PAIR_PROFILE, law.withCanary(),
-                law.withoutCanary(), law.droppedMass());
-    }
-
-    /** The configurations the exact curve maximises over. */
-    static List<String> configurations(ShuffleParameters p) {
-        return p.config().equals("worst") ? List.of("canonical", "opposite") : List.of(p.config());
-    }
-
-    /**
-     * The configuration the simulators use: the given one, or for {@code worst} the one whose per-round exact epsilon
-     * at delta = 1e-6 is larger (canonical on a tie, as for every randomizer here, whose two configurations are mirror
-     * images).
-     */
-    static String simulatedConfiguration(ShuffleParameters p) {
-        if (!p.config().equals("worst")) {
-            return p.config();
-        }
-        double canonical = perRound(p, "canonical").epsilon(REFERENCE_DELTA);
-        double opposite = perRound(p, "opposite").epsilon(REFERENCE_DELTA);
-        return opposite > canonical * (1 + 1e-9) ? "opposite" : "canonical";
-    }
-
-    static PrivacyBound exact(ShuffleParameters p) {
+    static PrivacyBound exact(ShuffleModel m) {
+        ShuffleParameters p = m.parameters();
         String name = p.type() + "-exact";
         List<PrivacyBound> parts = new ArrayList<>();
-        for (String c : configurations(p)) {
-            parts.add(p.rounds() == 1 ? perRound(p, c) : composedExact(p, c));
+        for (String c : m.configurations()) {
+            parts.add(p.rounds() == 1 ? m.perRound(c) : composedExact(m, c));
         }
         String source = "exact privacy curve of the simulated " + p.config() + " dataset (" + p.describe() + "): per "
                 + "round a finite sum over the atoms of (K, counts), both directions"
@@ -127,8 +105,9 @@ final class ShuffleBounds {
                 : new MaximumBound(name, source, BoundKind.PAIR_PROFILE, parts);
     }
 
-    private static PrivacyBound composedExact(ShuffleParameters p, String configuration) {
-        ShuffleLaw law = p.law(configuration);
+    private static PrivacyBound composedExact(ShuffleModel m, String configuration) {
+        ShuffleParameters p = m.parameters();
+        ShuffleLaw law = m.law(configuration);
         DpEvent round = law.event(configuration + " dataset, " + law.describe());
         return new PldAccountant().account(p.type() + "-exact(" + configuration + ")",
                 new DpEvent.SelfComposed(round, p.rounds()), Adjacency.REPLACE_ONE);
@@ -138,13 +117,14 @@ final class ShuffleBounds {
      * The lower end of the exact curve's discretisation bracket at {@code delta} (the losses rounded down), for
      * reporting how wide the bracket is; equal to the exact curve for one round.
      */
-    static double exactEpsilonLowerEnd(ShuffleParameters p, double delta) {
+    static double exactEpsilonLowerEnd(ShuffleModel m, double delta) {
+        ShuffleParameters p = m.parameters();
         double e = 0;
-        for (String c : configurations(p)) {
+        for (String c : m.configurations()) {
             if (p.rounds() == 1) {
-                e = Math.max(e, perRound(p, c).epsilon(delta));
+                e = Math.max(e, m.perRound(c).epsilon(delta));
             } else {
-                ShuffleLaw law = p.law(c);
+                ShuffleLaw law = m.law(c);
                 e = Math.max(e, PldAccountant.optimisticDiscrete().account("lower", new DpEvent.SelfComposed(
                         law.event(c), p.rounds()), Adjacency.REPLACE_ONE).epsilon(delta));
             }
@@ -244,10 +224,11 @@ final class ShuffleBounds {
             this.planted = planted;
         }
 
-        PrivacyBound bound(ShuffleParameters p) {
+        PrivacyBound bound(ShuffleModel m) {
+            ShuffleParameters p = m.parameters();
             return switch (this) {
                 case PLANTED_ALL_CLIENTS -> plantedAllClients(p);
-                case PLANTED_DOUBLE_AMPLIFICATION -> plantedDoubleAmplification(p);
+                case PLANTED_DOUBLE_AMPLIFICATION -> plantedDoubleAmplification(m);
                 default -> new EpsilonOfDeltaBound(label, summary + "; " + p.describe(), kind,
                         d -> epsilon(this, p, d), Double.POSITIVE_INFINITY);
             };
@@ -363,14 +344,21 @@ final class ShuffleBounds {
         Reading r = Reading.PLANTED_ALL_CLIENTS;
         ShuffleParameters all = new ShuffleParameters(ShuffleParameters.SHUFFLED_TYPE, p.clients(), 1, 1.0, "self",
                 p.randomizer(), p.eps0(), p.symbols(), p.dimension(), 1, p.config());
-        PrivacyBound perRound = new PoissonAmplificationBound(p.q() / p.records(), exact(all));
+        PrivacyBound perRound = new PoissonAmplificationBound(p.q() / p.records(), exact(new ShuffleModel(all)));
         return planted(r, p, perRound);
     }
 
     /** The exact per-round curve amplified at q once more: the planted bug. */
-    static PrivacyBound plantedDoubleAmplification(ShuffleParameters p) {
+    static PrivacyBound plantedDoubleAmplification(ShuffleModel m) {
+        ShuffleParameters p = m.parameters();
         Reading r = Reading.PLANTED_DOUBLE_AMPLIFICATION;
-        PrivacyBound perRound = new PoissonAmplificationBound(p.q(), exact(p.withRounds(1)));
+        List<PrivacyBound> rounds = new ArrayList<>();
+        for (String c : m.configurations()) {
+            rounds.add(m.perRound(c));
+        }
+        PrivacyBound once = rounds.size() == 1 ? rounds.get(0)
+                : new MaximumBound("exact per round", "exact per round", BoundKind.PAIR_PROFILE, rounds);
+        PrivacyBound perRound = new PoissonAmplificationBound(p.q(), once);
         return planted(r, p, perRound);
     }
 
@@ -386,15 +374,15 @@ final class ShuffleBounds {
     List<String> notes() {
         List<String> notes = new ArrayList<>();
         if (s.config().equals("worst")) {
-            double c = perRound(s, "canonical").epsilon(REFERENCE_DELTA);
-            double o = perRound(s, "opposite").epsilon(REFERENCE_DELTA);
+            double c = model.perRound("canonical").epsilon(REFERENCE_DELTA);
+            double o = model.perRound("opposite").epsilon(REFERENCE_DELTA);
             notes.add(Math.abs(c - o) <= 1e-9 * Math.max(c, o)
                     ? String.format(Locale.ROOT, "The canonical and opposite datasets have the same exact curve here "
                             + "(per round, epsilon = %.6g at delta = 1e-6: they are mirror images under relabelling "
                             + "the two inputs); the simulators use canonical.", c)
                     : String.format(Locale.ROOT, "Per round at delta = 1e-6 the canonical dataset gives epsilon = "
                             + "%.6g and the opposite one %.6g; the exact curve is the maximum and the simulators use "
-                            + "%s.", c, o, simulatedConfiguration(s)));
+                            + "%s.", c, o, model.simulatedConfiguration()));
         }
         if (s.dss()) {
             double tail = windowTail(s);
@@ -427,8 +415,8 @@ final class ShuffleBounds {
             }
         }
         if (s.rounds() > 1) {
-            double hi = exact(s).epsilon(1e-5);
-            double lo = exactEpsilonLowerEnd(s, 1e-5);
+            double hi = exact(model).epsilon(1e-5);
+            double lo = exactEpsilonLowerEnd(model, 1e-5);
             notes.add(String.format(Locale.ROOT, "%s-exact over %d rounds is the PLD of the discrete per-round loss "
                     + "with losses rounded up to the grid; rounding them down instead gives epsilon(1e-5) = %.6g "
                     + "against %.6g: the exact curve lies between.", s.type(), s.rounds(), lo, hi));

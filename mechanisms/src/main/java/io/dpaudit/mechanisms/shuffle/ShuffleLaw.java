@@ -49,7 +49,8 @@ public final class ShuffleLaw {
     private final double[] logWith;
     private final double[] logWithout;
     private final double dropped;
-    private final Map<Long, Integer> index = new HashMap<>();
+    /** Atom by packed group counts, built on first use (the faithful simulator's statistic needs it). */
+    private volatile Map<Long, Integer> index;
     private final int[] groupOfSymbol;
     private final String describe;
 
@@ -171,29 +172,16 @@ public final class ShuffleLaw {
                     + "non-negligible probability, more than the %d the exact law is computed for; use fewer clients "
                     + "(or a randomizer whose reports fall into fewer groups)", estimate, MAX_ATOMS));
         }
-        List<int[]> counts = new ArrayList<>();
-        List<double[]> logs = new ArrayList<>();
+        Atoms found = new Atoms(groups, (int) Math.min(MAX_ATOMS, estimate + 16));
         int[] n = new int[groups];
         for (int k = kLo; k <= kHi; k++) {
-            enumerate(k, og, logK[k - kLo], 0, k, 0.0, n, counts, logs, ra, rb, inverseN);
+            enumerate(og, logK[k - kLo], 0, k, 0.0, n, found, ra, rb, inverseN);
         }
-        int atoms = counts.size();
-        this.atomK = new int[atoms];
-        this.atomCounts = new int[atoms * groups];
-        this.logWith = new double[atoms];
-        this.logWithout = new double[atoms];
-        for (int i = 0; i < atoms; i++) {
-            int[] c = counts.get(i);
-            int k = 0;
-            for (int g = 0; g < groups; g++) {
-                atomCounts[i * groups + g] = c[g];
-                k += c[g];
-            }
-            atomK[i] = k;
-            logWith[i] = logs.get(i)[0];
-            logWithout[i] = logs.get(i)[1];
-            index.put(key(c), i);
-        }
+        int atoms = found.size;
+        this.atomK = Arrays.copyOf(found.k, atoms);
+        this.atomCounts = Arrays.copyOf(found.counts, atoms * groups);
+        this.logWith = Arrays.copyOf(found.logWith, atoms);
+        this.logWithout = Arrays.copyOf(found.logWithout, atoms);
         // Every left-out atom has base probability below 1e-40, and a world's probability is at most the largest tilt
         // times that; there are at most (values of K) x (count vectors of the largest K) of them.
         double maxTilt = 1;
@@ -209,8 +197,45 @@ public final class ShuffleLaw {
                 groups);
     }
 
-    private void enumerate(int k, double[] og, double logBase, int g, int remaining, double logMult, int[] n,
-            List<int[]> counts, List<double[]> logs, double[] ra, double[] rb, double inverseN) {
+    /** Growable primitive storage of the atoms while they are enumerated. */
+    private static final class Atoms {
+        final int groups;
+        int size;
+        int[] k;
+        int[] counts;
+        double[] logWith;
+        double[] logWithout;
+
+        Atoms(int groups, int capacity) {
+            this.groups = groups;
+            this.k = new int[capacity];
+            this.counts = new int[capacity * groups];
+            this.logWith = new double[capacity];
+            this.logWithout = new double[capacity];
+        }
+
+        void add(int[] n, double lw, double lo) {
+            if (size == k.length) {
+                int c = Math.max(16, 2 * size);
+                k = Arrays.copyOf(k, c);
+                counts = Arrays.copyOf(counts, c * groups);
+                logWith = Arrays.copyOf(logWith, c);
+                logWithout = Arrays.copyOf(logWithout, c);
+            }
+            int total = 0;
+            for (int g = 0; g < groups; g++) {
+                counts[size * groups + g] = n[g];
+                total += n[g];
+            }
+            k[size] = total;
+            logWith[size] = lw;
+            logWithout[size] = lo;
+            size++;
+        }
+    }
+
+    private void enumerate(double[] og, double logBase, int g, int remaining, double logMult, int[] n, Atoms atoms,
+            double[] ra, double[] rb, double inverseN) {
         if (g == groups - 1) {
             n[g] = remaining;
             double sa = 0;
@@ -220,8 +245,7 @@ public final class ShuffleLaw {
                 sb += n[i] * rb[i];
             }
             double lp = logBase + logMult;
-            counts.add(n.clone());
-            logs.add(new double[] {lp + Math.log1p(sa * inverseN), lp + Math.log1p(sb * inverseN)});
+            atoms.add(n, lp + Math.log1p(sa * inverseN), lp + Math.log1p(sb * inverseN));
             return;
         }
         double rest = 0;
@@ -232,7 +256,7 @@ public final class ShuffleLaw {
         if (remaining == 0 || p == 1.0) {
             int x = p == 1.0 ? remaining : 0;
             n[g] = x;
-            enumerate(k, og, logBase, g + 1, remaining - x, logMult, n, counts, logs, ra, rb, inverseN);
+            enumerate(og, logBase, g + 1, remaining - x, logMult, n, atoms, ra, rb, inverseN);
             return;
         }
         BinomialDistribution d = new BinomialDistribution(null, remaining, p);
@@ -245,7 +269,7 @@ public final class ShuffleLaw {
             double l = d.logProbability(x);
             if (logMult + l >= LOG_NEGLIGIBLE) {
                 n[g] = x;
-                enumerate(k, og, logBase, g + 1, remaining - x, logMult + l, n, counts, logs, ra, rb, inverseN);
+                enumerate(og, logBase, g + 1, remaining - x, logMult + l, n, atoms, ra, rb, inverseN);
             }
         }
     }
@@ -279,7 +303,17 @@ public final class ShuffleLaw {
      * -1 if it was left out as negligible.
      */
     public int atomOf(int c0, int c1, int c2) {
-        Integer i = index.get(key(c0, c1, c2));
+        Map<Long, Integer> m = index;
+        if (m == null) {
+            m = new HashMap<>();
+            int[] c = new int[groups];
+            for (int i = 0; i < atomK.length; i++) {
+                System.arraycopy(atomCounts, i * groups, c, 0, groups);
+                m.put(key(c), i);
+            }
+            index = m;
+        }
+        Integer i = m.get(key(c0, c1, c2));
         return i == null ? -1 : i;
     }
 

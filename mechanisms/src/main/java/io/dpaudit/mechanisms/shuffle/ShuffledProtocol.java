@@ -21,10 +21,12 @@ import org.apache.commons.rng.UniformRandomProvider;
 public final class ShuffledProtocol implements AuditableMechanism {
     private final Parameters parameters;
     private final ShuffleParameters p;
+    private final ShuffleModel model;
 
     ShuffledProtocol(Parameters parameters, ShuffleParameters p) {
         this.parameters = parameters;
         this.p = p;
+        this.model = new ShuffleModel(p);
     }
 
     @Override
@@ -49,8 +51,8 @@ public final class ShuffledProtocol implements AuditableMechanism {
 
     @Override
     public MechanismSimulator reduced() {
-        String configuration = ShuffleBounds.simulatedConfiguration(p);
-        return ReducedShuffleSimulator.of(p.law(configuration), p.rounds(), p.describe() + ", simulated on the "
+        String configuration = model.simulatedConfiguration();
+        return ReducedShuffleSimulator.of(model.law(configuration), p.rounds(), p.describe() + ", simulated on the "
                 + configuration + " dataset");
     }
 
@@ -62,17 +64,17 @@ public final class ShuffledProtocol implements AuditableMechanism {
     /** The faithful simulator, possibly with a planted bug (for tests of the auditor). */
     MechanismSimulator faithful(Parameters options, FaithfulShuffleSimulator.PlantedBug bug) {
         options.allowOnly(Set.of("kind"));
-        String configuration = ShuffleBounds.simulatedConfiguration(p);
-        return FaithfulShuffleSimulator.of(p, configuration, p.law(configuration), bug);
+        String configuration = model.simulatedConfiguration();
+        return FaithfulShuffleSimulator.of(p, configuration, model.law(configuration), bug);
     }
 
     @Override
     public List<BoundFamily> boundFamilies() {
-        return new ShuffleBounds(p).families();
+        return new ShuffleBounds(model).families();
     }
 
     @Override
     public List<String> notes() {
-        return new ShuffleBounds(p).notes();
+        return new ShuffleBounds(model).notes();
     }
 }

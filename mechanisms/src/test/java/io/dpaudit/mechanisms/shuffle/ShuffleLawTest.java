@@ -48,7 +48,7 @@ class ShuffleLawTest {
             });
             m.put("config", "canonical");
             ShuffleParameters p = ShuffleParameters.parse((String) m.get("type"), new Parameters("mechanism.", m));
-            PrivacyBound exact = ShuffleBounds.exact(p);
+            PrivacyBound exact = ShuffleBounds.exact(new ShuffleModel(p));
             for (JsonNode r : c.get("deltaAtEpsilon")) {
                 double expected = r.get("delta").doubleValue();
                 double got = exact.delta(r.get("epsilon").doubleValue());
@@ -94,8 +94,8 @@ class ShuffleLawTest {
         for (String randomizer : new String[] {"rr", "krr", "sign"}) {
             ShuffleParameters p = parameters("type", "dss-sgd", "clients", 40, "records", 2, "q", 0.4, "eps0", 2.0,
                     "randomizer", randomizer);
-            DiscretePairProfile c = ShuffleBounds.perRound(p, "canonical");
-            DiscretePairProfile o = ShuffleBounds.perRound(p, "opposite");
+            DiscretePairProfile c = new ShuffleModel(p).perRound("canonical");
+            DiscretePairProfile o = new ShuffleModel(p).perRound("opposite");
             for (double eps : new double[] {0, 0.1, 0.4, 1}) {
                 assertEquals(c.remove(eps), o.add(eps), 1e-13, randomizer + " at " + eps);
                 assertEquals(c.add(eps), o.remove(eps), 1e-13, randomizer + " at " + eps);
@@ -110,7 +110,7 @@ class ShuffleLawTest {
                 "sign", "dimension", 16);
         ShuffleParameters rr = parameters("type", "shuffled-randomizer", "clients", 200, "eps0", 1.2);
         for (double eps : new double[] {0, 0.2, 0.6}) {
-            assertEquals(ShuffleBounds.exact(rr).delta(eps), ShuffleBounds.exact(sign).delta(eps), 1e-13);
+            assertEquals(ShuffleBounds.exact(new ShuffleModel(rr)).delta(eps), ShuffleBounds.exact(new ShuffleModel(sign)).delta(eps), 1e-13);
         }
     }
 }
