@@ -124,6 +124,7 @@ class DpFedBoundsTest {
     @Test
     void theoremsCalibrateConsistentlyAndLieAboveThePld() {
         double delta = Math.pow(1000, -1.1);
+        int lemmaApplied = 0;
         for (String sampling : new String[] {"uniform", "poisson"}) {
             for (double eps : new double[] {6, 9}) {
                 DpFed probe = mechanism("dp-fed", "clients", 1000, "fraction", 0.05, "rounds", 30, "clip", 0.3,
@@ -143,10 +144,19 @@ class DpFedBoundsTest {
                 assertTrue(atNu > pld, thm + " " + atNu + " above pld " + pld);
                 String lemma = sampling.equals("uniform") ? "lemma-2" : "lemma-3";
                 double l = bound(m, lemma).epsilon(delta);
-                assertTrue(!Double.isFinite(l) || l > pld, lemma + " " + l + " above pld " + pld);
+                // The lemma certifies something exactly when its conditions hold (first note); then it must lie above
+                // the PLD, and otherwise it must say nothing rather than a number.
+                boolean applicable = !m.notes().get(0).contains("certifies nothing");
+                if (applicable) {
+                    lemmaApplied++;
+                    assertTrue(Double.isFinite(l) && l > pld, lemma + " " + l + " above pld " + pld);
+                } else {
+                    assertEquals(Double.POSITIVE_INFINITY, l, lemma + " with a failing condition");
+                }
                 assertTrue(m.notes().stream().anyMatch(n -> n.contains("(" + thm + ")")), "conditions noted");
             }
         }
+        assertTrue(lemmaApplied >= 2, "the lemma applied in " + lemmaApplied + " of 4 settings");
     }
 
     /** When a condition fails the bound certifies nothing and the note names the condition. */

@@ -19,7 +19,8 @@ class ReportFormatTest {
     private static AuditReport smallReport() {
         Scenario s = ScenarioReader.parse("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 2.5}, \"trials\": 20000, "
                 + "\"seed\": 3, \"deltas\": [1e-3], \"epsilons\": [0, 40], "
-                + "\"claims\": [{\"label\": \"zero epsilon\", \"epsilon\": 0, \"delta\": 0.5}]}", "small");
+                + "\"claims\": [{\"label\": \"zero epsilon\", \"epsilon\": 0, \"delta\": 0.5}, "
+                + "{\"label\": \"zero epsilon, small delta\", \"epsilon\": 0, \"delta\": 1e-3}]}", "small");
         return ScenarioAudit.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
     }
 
@@ -35,12 +36,22 @@ class ReportFormatTest {
         assertTrue(Double.isNaN(JsonNumbers.decode(JsonNumbers.encode(Double.NaN))));
     }
 
+    /**
+     * Tightness is the empirical epsilon lower bound over the claimed epsilon: for a claimed epsilon of 0 it is 0/0 =
+     * "nan" when the audit found no epsilon above 0 (delta = 0.5 is more than this mechanism's total variation), and
+     * x/0 = "inf" when it did (delta = 1e-3).
+     */
     @Test
     void aClaimOfZeroEpsilonHasAnEncodedNonFiniteTightness() throws Exception {
         JsonNode json = MAPPER.readTree(JsonReportWriter.write(smallReport()));
-        JsonNode t = json.get("claims").get(0).get("tightness");
-        assertTrue(t.isTextual() && (t.asText().equals("inf") || t.asText().equals("nan")), t.toString());
-        assertEquals("consistent", json.get("claims").get(0).get("verdict").asText());
+        JsonNode loose = json.get("claims").get(0);
+        assertEquals(0.0, loose.get("empiricalEpsilonLowerBound").asDouble());
+        assertEquals("nan", loose.get("tightness").asText());
+        assertEquals("consistent", loose.get("verdict").asText());
+        JsonNode tight = json.get("claims").get(1);
+        assertTrue(tight.get("empiricalEpsilonLowerBound").asDouble() > 0, tight.toString());
+        assertEquals("inf", tight.get("tightness").asText());
+        assertEquals("violated", tight.get("verdict").asText());
     }
 
     @Test
