@@ -7,8 +7,12 @@ import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.ScoreCounts;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.model.MechanismSimulator;
+import io.dpaudit.core.model.Parameters;
 import io.dpaudit.core.rng.RandomStreams;
+import io.dpaudit.mechanisms.MechanismCatalog;
 import io.dpaudit.mechanisms.gaussian.PoissonSubsampledGaussian;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -28,9 +32,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * Throughput of the reduced trial loop: a trial is one output in each world, scored and counted. Scores are
  * reported as trials per second ({@code ops/s} where one op is one trial).
  *
- * <p>{@code engine}: the full engine on {@code threads} threads (1 and 2) with the likelihood-ratio attack on the
- * reduced Poisson-subsampled Gaussian, q = 0.01, sigma = 1: sampling, scoring, histogramming and ordered merging of
- * 2^24 trials per world per invocation. Compare with {@link DrawLimitBenchmark}.
+ * <p>{@code engine}: the full engine on {@code threads} threads (1 and 2) with the likelihood-ratio attack on a
+ * reduced simulator: sampling, scoring, histogramming and ordered merging of 2^24 trials per world per invocation.
+ * Mechanisms: {@code subsampled-gaussian} (q = 0.01, sigma = 1; compare with {@link DrawLimitBenchmark}) and
+ * {@code dss-sgd} (seed 001: m = 2000 clients, q = 0.05, binary randomized response with eps0 = 4, one round; the
+ * statistic has about 10^4 atoms, scored by a table of exact ranks).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -45,6 +51,9 @@ public class TrialLoopBenchmark {
     @Param({"1", "2"})
     public int threads;
 
+    @Param({"subsampled-gaussian", "dss-sgd"})
+    public String mechanism;
+
     private MechanismSimulator simulator;
     private Scorer scorer;
     private HistogramBinning binning;
@@ -53,9 +62,20 @@ public class TrialLoopBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        simulator = PoissonSubsampledGaussian.of(0.01, 1.0, 1.0, 1).reduced();
-        scorer = LikelihoodRatioAttack.of(simulator.outputModel());
-        binning = new HistogramBinning(-9.0, 10.0, 8192);
+        if (mechanism.equals("dss-sgd")) {
+            Map<String, Object> p = new LinkedHashMap<>();
+            p.put("type", "dss-sgd");
+            p.put("clients", 2000.0);
+            p.put("q", 0.05);
+            p.put("eps0", 4.0);
+            simulator = MechanismCatalog.parse(new Parameters("mechanism.", p)).reduced();
+            scorer = LikelihoodRatioAttack.of(simulator.outputModel());
+            binning = HistogramBinning.ranks(scorer.rankValues());
+        } else {
+            simulator = PoissonSubsampledGaussian.of(0.01, 1.0, 1.0, 1).reduced();
+            scorer = LikelihoodRatioAttack.of(simulator.outputModel());
+            binning = new HistogramBinning(-9.0, 10.0, 8192);
+        }
         engine = new MonteCarloEngine(threads, MonteCarloEngine.DEFAULT_SHARD_TRIALS, ProgressListener.NONE);
     }
 

@@ -1,5 +1,5 @@
 /**
- * Mechanism types with their faithful simulators (explicit records, clipping, sampling as the papers describe)
- * and reduced simulators (exact samplers of the worst-case sufficient statistic), and the bounds that apply.
+ * The mechanism catalog: one line per family package ({@code gaussian}, {@code participation}, {@code dpfed},
+ * {@code shuffle}), each exposing its {@link io.dpaudit.core.model.MechanismType}s.
  */
 package io.dpaudit.mechanisms;

@@ -72,13 +72,9 @@ final class FaithfulShuffleSimulator {
         String description = String.format(Locale.ROOT, "faithful: %d clients x %d records (%s dataset), %s, %s; "
                 + "reports shuffled (Fisher-Yates)%s", p.clients(), p.records(), configuration,
                 p.sampling().equals("fixed") ? p.fixedClients() + " clients per round chosen uniformly"
-                        : "each client takes part w.p. " + p.q(), randomizer(f), bug == PlantedBug.NONE ? ""
+                        : "each client takes part w.p. " + p.q(), f.randomizer.describe(), bug == PlantedBug.NONE ? ""
                         : " [PLANTED BUG: " + bug + "]");
         return MechanismSimulator.of(model, description, f::sampler);
-    }
-
-    private static String randomizer(FaithfulShuffleSimulator f) {
-        return f.randomizer.describe();
     }
 
     private TrialSampler sampler(UniformRandomProvider rng) {

@@ -89,7 +89,13 @@ final class ShuffleBounds {
     // ---------------------------------------------------------------------------------------------------------------
     // Exact curves
 
+    /** The exact curve of the model (computed once per model). */
     static PrivacyBound exact(ShuffleModel m) {
+        return m.exact();
+    }
+
+    /** Computes the exact curve: the per-round profiles, or their PLD compositions, maximised over datasets. */
+    static PrivacyBound exactCurve(ShuffleModel m) {
         ShuffleParameters p = m.parameters();
         String name = p.type() + "-exact";
         List<PrivacyBound> parts = new ArrayList<>();

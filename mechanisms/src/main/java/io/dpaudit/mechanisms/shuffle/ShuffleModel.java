@@ -2,6 +2,7 @@ package io.dpaudit.mechanisms.shuffle;
 
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.DiscretePairProfile;
+import io.dpaudit.core.bounds.PrivacyBound;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,6 +19,7 @@ final class ShuffleModel {
     private final Map<String, ShuffleLaw> laws = new ConcurrentHashMap<>();
     private final Map<String, DiscretePairProfile> profiles = new ConcurrentHashMap<>();
     private volatile String simulated;
+    private volatile PrivacyBound exact;
 
     ShuffleModel(ShuffleParameters p) {
         this.p = p;
@@ -40,6 +42,16 @@ final class ShuffleModel {
                     + " dataset: " + law.describe(), BoundKind.PAIR_PROFILE, law.withCanary(), law.withoutCanary(),
                     law.droppedMass());
         });
+    }
+
+    /** The exact curve over all rounds ({@link ShuffleBounds#exact}), computed once. */
+    PrivacyBound exact() {
+        PrivacyBound e = exact;
+        if (e == null) {
+            e = ShuffleBounds.exactCurve(this);
+            exact = e;
+        }
+        return e;
     }
 
     /** The configurations the exact curve maximises over. */

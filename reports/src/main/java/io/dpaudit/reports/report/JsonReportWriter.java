@@ -74,6 +74,7 @@ public final class JsonReportWriter {
         hist.set("lo", JsonNumbers.encode(res.binning().lo()));
         hist.set("hi", JsonNumbers.encode(res.binning().hi()));
         hist.put("bins", res.binning().bins());
+        hist.put("exact", res.binning().exact());
         hist.put("pilotTrialsPerWorld", s.pilotTrials());
         hist.put("shardTrials", s.shardTrials());
         hist.put("streamsUsed", res.streamsUsed());

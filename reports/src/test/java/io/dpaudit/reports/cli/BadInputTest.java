@@ -50,7 +50,28 @@ class BadInputTest {
                         "thresholdSelection.holdoutFraction = 1"),
                 Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}", "malformed JSON"),
                 Arguments.of("[1, 2]", "must be a JSON object"),
-                Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1, \"sigma\": 2}}", "malformed JSON"));
+                Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1, \"sigma\": 2}}", "malformed JSON"),
+                Arguments.of(shuffle("\"eps0\": 0"), "mechanism.eps0 = 0"),
+                Arguments.of(shuffle("\"eps0\": -1"), "mechanism.eps0 = -1"),
+                Arguments.of(shuffle("\"eps0\": 1, \"records\": 0"), "mechanism.records = 0"),
+                Arguments.of(shuffle("\"eps0\": 1, \"q\": 0"), "mechanism.q = 0"),
+                Arguments.of(shuffle("\"eps0\": 1, \"q\": 1.5"), "mechanism.q = 1.5"),
+                Arguments.of(shuffle("\"eps0\": 1, \"randomizer\": \"laplace\""), "mechanism.randomizer = laplace"),
+                Arguments.of(shuffle("\"eps0\": 1, \"sigma\": 1"), "mechanism.sigma = 1: unknown parameter"),
+                Arguments.of(shuffle("\"eps0\": 1, \"symbols\": 3"), "mechanism.symbols = 3: applies to randomizer krr"),
+                Arguments.of(shuffle("\"eps0\": 1, \"sampling\": \"fixed\", \"q\": 0.33"), "mechanism.q = 0.33"),
+                Arguments.of(shuffle("\"eps0\": 1, \"config\": \"best\""), "mechanism.config = best"),
+                Arguments.of("{\"mechanism\": {\"type\": \"dss-sgd\", \"clients\": 20, \"q\": 0.5, \"eps0\": 1}, "
+                        + "\"claims\": [{\"bound\": \"pld\", \"delta\": 1e-5}]}", "claims[0].bound = pld: no such bound"),
+                Arguments.of("{\"mechanism\": {\"type\": \"shuffled-randomizer\", \"clients\": 20, \"eps0\": 1}, "
+                        + "\"attack\": \"projection\"}", "attack = projection: does not apply"));
+    }
+
+    /** A dss-sgd scenario with the given extra mechanism fields. */
+    private static String shuffle(String fields) {
+        String q = fields.contains("\"q\"") ? "" : "\"q\": 0.5, ";
+        return "{\"mechanism\": {\"type\": \"dss-sgd\", \"clients\": 20, " + q + fields
+                + "}, \"trials\": 1000}";
     }
 
     @ParameterizedTest
@@ -61,7 +82,7 @@ class BadInputTest {
         Path out = dir.resolve("out");
         CliRunner.Result r = CliRunner.run("run", file.toString(), "--out", out.toString(), "--quiet");
         assertOneLineError(r, expected);
-        assertFalse(Files.exists(out.resolve("report.json")), "no report on bad input");
+        assertFalse(Files.exists(out), "nothing written on bad input, not even the directory");
     }
 
     @ParameterizedTest
@@ -84,7 +105,15 @@ class BadInputTest {
                 Arguments.of(new String[] {"calibrate", "gaussian", "--epsilon", "x", "--delta", "1e-5"},
                         "--epsilon = x: must be a number"),
                 Arguments.of(new String[] {"run", "a.json", "--threads", "0"}, "--threads = 0"),
-                Arguments.of(new String[] {"run", "a.json", "--bogus"}, "unknown option --bogus"));
+                Arguments.of(new String[] {"run", "a.json", "--bogus"}, "unknown option --bogus"),
+                Arguments.of(new String[] {"bound", "dss-sgd", "clients=10", "q=0.5", "eps0=0", "--delta", "1e-5"},
+                        "eps0 = 0"),
+                Arguments.of(new String[] {"bound", "dss-sgd", "clients=10", "q=0.5", "records=0", "eps0=1", "--delta",
+                    "1e-5"}, "records = 0"),
+                Arguments.of(new String[] {"calibrate", "shuffled-randomizer", "clients=10", "randomizer=gaussian",
+                    "--epsilon", "1", "--delta", "1e-5"}, "randomizer = gaussian"),
+                Arguments.of(new String[] {"calibrate", "dss-sgd", "clients=10", "q=0.5", "sigma=1", "--epsilon", "1",
+                    "--delta", "1e-5"}, "sigma = 1: unknown parameter"));
     }
 
     @ParameterizedTest
