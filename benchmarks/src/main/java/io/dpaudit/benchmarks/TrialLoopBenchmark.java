@@ -36,7 +36,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * reduced simulator: sampling, scoring, histogramming and ordered merging of 2^24 trials per world per invocation.
  * Mechanisms: {@code subsampled-gaussian} (q = 0.01, sigma = 1; compare with {@link DrawLimitBenchmark}) and
  * {@code dss-sgd} (seed 001: m = 2000 clients, q = 0.05, binary randomized response with eps0 = 4, one round; the
- * statistic has about 10^4 atoms, scored by a table of exact ranks).
+ * statistic has about 10^4 atoms, scored by a table of exact ranks) and {@code random-checkin} (seed 004: n = 1000
+ * clients, m = 10 slots, p0 = 0.1, randomized response with eps0 = 1; the 11 values of K).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -51,7 +52,7 @@ public class TrialLoopBenchmark {
     @Param({"1", "2"})
     public int threads;
 
-    @Param({"subsampled-gaussian", "dss-sgd"})
+    @Param({"subsampled-gaussian", "dss-sgd", "random-checkin"})
     public String mechanism;
 
     private MechanismSimulator simulator;
@@ -62,12 +63,21 @@ public class TrialLoopBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        if (mechanism.equals("dss-sgd")) {
+        if (!mechanism.equals("subsampled-gaussian")) {
             Map<String, Object> p = new LinkedHashMap<>();
-            p.put("type", "dss-sgd");
-            p.put("clients", 2000.0);
-            p.put("q", 0.05);
-            p.put("eps0", 4.0);
+            if (mechanism.equals("dss-sgd")) {
+                p.put("type", "dss-sgd");
+                p.put("clients", 2000.0);
+                p.put("q", 0.05);
+                p.put("eps0", 4.0);
+            } else { // the seed-004 m-n mixup scenario: n = 1000, m = 10, p0 = 0.1, eps0 = 1
+                p.put("type", "random-checkin");
+                p.put("clients", 1000.0);
+                p.put("slots", 10.0);
+                p.put("p0", 0.1);
+                p.put("eps0", 1.0);
+                p.put("dataset", "canonical");
+            }
             simulator = MechanismCatalog.parse(new Parameters("mechanism.", p)).reduced();
             scorer = LikelihoodRatioAttack.of(simulator.outputModel());
             binning = HistogramBinning.ranks(scorer.rankValues());

@@ -4,6 +4,7 @@ import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.MechanismType;
 import io.dpaudit.core.model.Parameters;
+import io.dpaudit.mechanisms.checkin.CheckInMechanisms;
 import io.dpaudit.mechanisms.dpfed.DpFedMechanisms;
 import io.dpaudit.mechanisms.gaussian.GaussianMechanisms;
 import io.dpaudit.mechanisms.participation.ParticipationMechanisms;
@@ -20,7 +21,8 @@ public final class MechanismCatalog {
             GaussianMechanisms.types(),
             ParticipationMechanisms.types(),
             DpFedMechanisms.types(),
-            ShuffleMechanisms.types())
+            ShuffleMechanisms.types(),
+            CheckInMechanisms.types())
             .flatMap(List::stream).toList();
 
     private MechanismCatalog() {

@@ -9,17 +9,21 @@ import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
 import io.dpaudit.core.audit.Claim;
+import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.engine.MonteCarloEngine;
 import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.Scorer;
+import io.dpaudit.core.estimate.EpsilonLowerBound;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.MechanismSimulator;
 import io.dpaudit.core.rng.RandomStreams;
 import io.dpaudit.mechanisms.MechanismCatalog;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.BoundCurve;
+import io.dpaudit.reports.report.Looseness;
 import io.dpaudit.reports.scenario.ClaimSpec;
 import io.dpaudit.reports.scenario.Scenario;
 import java.util.ArrayList;
@@ -135,9 +139,15 @@ public final class ScenarioAudit {
             epsMax = Math.max(epsMax, e.epsilon());
         }
         for (PrivacyBound b : bounds) {
+            // The plot's range: certified bounds and exact curves (claims and empirical bounds are added above);
+            // a reconstructed, candidate or known-wrong formula far off to the right would squash the rest.
+            boolean sizesPlot = b.certified() || b.kind() == BoundKind.PAIR_PROFILE;
             for (double d : p.settings().deltas()) {
                 try {
-                    epsMax = Math.max(epsMax, Math.min(CURVE_EPSILON_CAP, b.epsilon(d)));
+                    double e = b.epsilon(d);
+                    if (sizesPlot) {
+                        epsMax = Math.max(epsMax, Math.min(CURVE_EPSILON_CAP, e));
+                    }
                 } catch (AccountingLimitException ex) {
                     notes.add(b.name() + " certifies no finite epsilon at delta = " + Checks.format(d) + ": "
                             + ex.getMessage());
@@ -154,9 +164,73 @@ public final class ScenarioAudit {
         for (PrivacyBound b : bounds) {
             curves.add(curve(b, epsMax, p.settings().deltas()));
         }
+        Looseness looseness = looseness(p, result);
+        if (looseness != null) {
+            for (Looseness.Share sh : looseness.empirical()) {
+                if (sh.epsilonLowerBound() > sh.referenceEpsilon()) {
+                    notes.add(String.format(Locale.ROOT, "The empirical epsilon lower bound %.6g at delta = %s "
+                            + "exceeds %s = %.6g, the exact curve of the simulated pair: the simulator does not "
+                            + "follow the law that curve is computed from (a planted or a real simulator bug), or this "
+                            + "lower bound is one of the %s of errors its confidence allows.", sh.epsilonLowerBound(),
+                            Checks.format(sh.delta()), looseness.reference(), sh.referenceEpsilon(),
+                            Checks.format(1 - p.settings().confidence())));
+                }
+            }
+        }
         String simulator = (p.scenario().faithful() ? "faithful" : "reduced");
         return new AuditReport(ToolInfo.NAME, ToolInfo.version(), p.scenario(), p.mechanism(), simulator, result,
-                curves, RandomStreams.description(), ToolInfo.environment(), notes);
+                curves, RandomStreams.description(), ToolInfo.environment(), notes, looseness);
+    }
+
+    /**
+     * Every bound and the audit against the mechanism's exact curve at the scenario's deltas and its claims', or null
+     * when the mechanism names no exact curve (or it does not apply here).
+     */
+    static Looseness looseness(Prepared p, AuditResult result) {
+        String name = p.mechanism().referenceBound();
+        PrivacyBound reference = name == null ? null
+                : p.bounds().stream().filter(b -> b.name().equals(name)).findFirst().orElse(null);
+        if (reference == null) {
+            return null;
+        }
+        TreeSet<Double> deltas = new TreeSet<>(p.settings().deltas());
+        for (Claim c : p.claims()) {
+            deltas.add(c.delta());
+        }
+        List<Looseness.Row> rows = new ArrayList<>();
+        List<Looseness.Share> shares = new ArrayList<>();
+        for (double d : deltas) {
+            double exact = epsilonOrInfinity(reference, d);
+            for (PrivacyBound b : p.bounds()) {
+                if (b != reference) {
+                    double e = epsilonOrInfinity(b, d);
+                    rows.add(new Looseness.Row(b.name(), d, e, exact, exact > 0 ? e / exact : Double.NaN));
+                }
+            }
+            double lower = Double.NaN;
+            for (EpsilonLowerBound e : result.epsilonLowerBounds()) {
+                if (e.delta() == d) {
+                    lower = e.epsilon();
+                }
+            }
+            for (ClaimResult c : result.claims()) {
+                if (c.claim().delta() == d && Double.isNaN(lower)) {
+                    lower = c.epsilonLowerBound().epsilon();
+                }
+            }
+            if (!Double.isNaN(lower)) {
+                shares.add(new Looseness.Share(d, lower, exact, exact > 0 ? lower / exact : Double.NaN));
+            }
+        }
+        return new Looseness(name, rows, shares);
+    }
+
+    private static double epsilonOrInfinity(PrivacyBound b, double delta) {
+        try {
+            return b.epsilon(delta);
+        } catch (AccountingLimitException ex) {
+            return Double.POSITIVE_INFINITY;
+        }
     }
 
     /**

@@ -12,7 +12,14 @@ public enum BoundKind {
      */
     PAIR_PROFILE("exact profile of one neighbouring pair, a lower bound on the worst case"),
     /** A formula known to be wrong (a misprint kept on purpose, so that audits can show it is unsafe). */
-    KNOWN_WRONG("known to be wrong, kept as a claim to refute");
+    KNOWN_WRONG("known to be wrong, kept as a claim to refute"),
+    /**
+     * A statement whose printed form was lost and has been reconstructed (its form fixed by the source's prose, its
+     * constants not verified): audited as a claim, never trusted as a certificate.
+     */
+    RECONSTRUCTED("reconstructed from the source's prose, constants unverified: audited as a claim"),
+    /** A candidate form of a statement the source does not let us settle: audited as a claim. */
+    CANDIDATE("candidate form, not verified against its source: audited as a claim");
 
     private final String description;
 

@@ -62,6 +62,15 @@ public interface AuditableMechanism {
     }
 
     /**
+     * The name of the bound that is the exact privacy curve of the simulated pair (e.g. {@code random-checkin-exact}),
+     * against which reports measure how loose every other bound is and what share of it the audit recovers; null when
+     * the mechanism has none.
+     */
+    default String referenceBound() {
+        return null;
+    }
+
+    /**
      * What a reader of a report on this configuration must know beyond the bounds table: side conditions of a
      * theorem that fail here, conventions that differ from the source paper's, and the like. One sentence each.
      */

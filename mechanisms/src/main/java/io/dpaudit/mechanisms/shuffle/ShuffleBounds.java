@@ -69,6 +69,11 @@ final class ShuffleBounds {
                     m -> fmt21(m.parameters(), true)));
             list.add(family("fmt21-shuffling-paper-form", "Feldman, McMillan & Talwar (2021) Thm 3.1, paper form",
                     m -> fmt21(m.parameters(), false)));
+            for (ShufflingStatement st : ShufflingStatement.values()) {
+                if (st.applies(s)) {
+                    list.add(family(st.label, st.summary, m -> st.bound(m.parameters())));
+                }
+            }
             return list;
         }
         for (Reading r : Reading.values()) {
@@ -182,6 +187,74 @@ final class ShuffleBounds {
         }
         PrivacyBound composed = ProfileComposition.compose(perRound, p.rounds());
         return new LabelledBound(name, BoundKind.UPPER_BOUND, composed, composed.source());
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Plain shuffling: the statements of seed 004 and the literature it quotes
+
+    /** Shuffling bounds quoted or stated by Balle et al. (seed 004), and a planted accounting bug. */
+    enum ShufflingStatement {
+        /** Theorem 5.1 of seed 004, candidate shape. */
+        THM_5_1("bkmtt20-thm5.1-candidate", "Balle, Kairouz, McMahan, Thakkar & Thakurta (NeurIPS 2020) Thm 5.1 "
+                + "(shuffling), candidate shape (e^eps0 - 1) sqrt(2 e^eps0 log(1/delta)/n) + e^eps0 (e^eps0 - 1)^2/n; "
+                + "the seed lost the formula and its prose suggests the printed form may carry extra e^eps0 factors "
+                + "(formula sheet §8)", BoundKind.CANDIDATE),
+        /** Erlingsson et al. 2019, Thm 7, as usually quoted. */
+        EFMRTT19("efmrtt19-thm7", "Erlingsson, Feldman, Mironov, Raghunathan, Talwar & Thakurta (SODA 2019) Thm 7 as "
+                + "usually quoted (and as seed 004 compares against): 12 eps0 sqrt(log(1/delta)/n) for eps0 < 1/2; "
+                + "constant unverified", BoundKind.CANDIDATE),
+        /** Planted: shuffling treated as subsampling at rate 1/n. */
+        PLANTED_AS_SUBSAMPLING("planted-shuffling-as-subsampling", "planted accounting bug: shuffling treated as "
+                + "subsampling of the target's report at rate 1/n, (log(1 + (e^eps0 - 1)/n), 0)-DP; the adversary "
+                + "sees every report, so the target's is always there: known wrong", BoundKind.KNOWN_WRONG);
+
+        final String label;
+        final String summary;
+        final BoundKind kind;
+
+        ShufflingStatement(String label, String summary, BoundKind kind) {
+            this.label = label;
+            this.summary = summary;
+            this.kind = kind;
+        }
+
+        boolean applies(ShuffleParameters p) {
+            return this != EFMRTT19 || p.eps0() < 0.5;
+        }
+
+        /** Per-round epsilon at delta for {@code n} reports. */
+        double perRound(ShuffleParameters p, double delta) {
+            double n = p.clients();
+            double eps0 = p.eps0();
+            return switch (this) {
+                case THM_5_1 -> {
+                    double em1 = Math.expm1(eps0);
+                    double e = Math.exp(eps0);
+                    yield em1 * Math.sqrt(2 * e * Math.log(1 / delta) / n) + e * em1 * em1 / n;
+                }
+                case EFMRTT19 -> 12 * eps0 * Math.sqrt(Math.log(1 / delta) / n);
+                case PLANTED_AS_SUBSAMPLING -> Math.log1p(Math.expm1(eps0) / n);
+            };
+        }
+
+        PrivacyBound bound(ShuffleParameters p) {
+            String source = summary + "; n = " + p.clients() + " reports, " + p.localRandomizer().describe();
+            if (this == PLANTED_AS_SUBSAMPLING) {
+                double e = perRound(p, 0.5);
+                double a = 1.0 / (1.0 + Math.exp(-e));
+                double[] with = {1 - a, a};
+                double[] without = {a, 1 - a};
+                PrivacyBound round = new DiscretePairProfile(label, source, kind, DiscreteLaw.ofProbabilities(with,
+                        i -> "bit " + i), DiscreteLaw.ofProbabilities(without, i -> "bit " + i), 0.0);
+                PrivacyBound b = p.rounds() == 1 ? round : ProfileComposition.compose(round, p.rounds());
+                return new LabelledBound(label, kind, b, source);
+            }
+            PrivacyBound round = new EpsilonOfDeltaBound(label, source, kind, d -> perRound(p, d),
+                    Double.POSITIVE_INFINITY);
+            PrivacyBound b = p.rounds() == 1 ? round : ProfileComposition.compose(round, p.rounds());
+            return new LabelledBound(label, kind, b, source + (p.rounds() > 1 ? "; composed over " + p.rounds()
+                    + " rounds by the PLD accountant" : ""));
+        }
     }
 
     // ---------------------------------------------------------------------------------------------------------------

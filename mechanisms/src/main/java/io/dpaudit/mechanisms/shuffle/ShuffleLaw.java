@@ -25,7 +25,9 @@ import org.apache.commons.math3.distribution.BinomialDistribution;
  *   P_D(N | k) = Mult(k, o)(N) [1 - w + (w/k) sum_y N_y a_y / o_y],   w = k/n,
  * </pre>
  * and likewise for {@code D'} with {@code b}: both worlds are tilts of one multinomial, and with {@code w = k/n} the
- * tilt is {@code 1 + (1/n) sum_y N_y (a_y/o_y - 1)}. The counts only matter through groups of symbols with equal
+ * tilt is {@code 1 + (1/n) sum_y N_y (a_y/o_y - 1)}. Other protocols give the target another inclusion probability
+ * {@code w(k)} (random check-ins: the probability {@code s} that the target is the one selected in its slot); the
+ * tilt is then {@code 1 + (w(k)/k) sum_y N_y (a_y/o_y - 1)}. The counts only matter through groups of symbols with equal
  * ratio pairs {@code (a_y/o_y, b_y/o_y)}: for binary randomized response (and the sign randomizer on its worst-case
  * pair) there are two groups, so the atoms are {@code (K, ones)}; for k-ary randomized response three. The law of
  * {@code K} is {@code Binomial(m, q)} for client self-sampling (seed 001), a point mass for a fixed number of clients
@@ -75,6 +77,21 @@ public final class ShuffleLaw {
      */
     public ShuffleLaw(LocalRandomizer randomizer, double[] others, double[] target, double[] replacement,
             Reports reports, long records) {
+        this(randomizer, others, target, replacement, reports, k -> (double) k / records, "target used w.p. K/n, n = "
+                + records + " records");
+    }
+
+    /**
+     * @param randomizer the local randomizer
+     * @param others the value every other record holds
+     * @param target the target record's value in {@code D}
+     * @param replacement its value in {@code D'}
+     * @param reports the law of the number of reports
+     * @param inclusion {@code k -> } the probability that the target's report is among the {@code k} reports
+     * @param inclusionDescription one phrase for reports, e.g. {@code "target used w.p. K/n"}
+     */
+    public ShuffleLaw(LocalRandomizer randomizer, double[] others, double[] target, double[] replacement,
+            Reports reports, java.util.function.IntToDoubleFunction inclusion, String inclusionDescription) {
         double[] o = randomizer.law(others, 0);
         double[] a = randomizer.law(target, 0);
         double[] b = randomizer.law(replacement, 0);
@@ -110,7 +127,6 @@ public final class ShuffleLaw {
         double[] og = base.stream().mapToDouble(Double::doubleValue).toArray();
         double[] ra = keys.stream().mapToDouble(x -> x[0] - 1).toArray();
         double[] rb = keys.stream().mapToDouble(x -> x[1] - 1).toArray();
-        double inverseN = 1.0 / records;
 
         int kLo;
         int kHi;
@@ -175,7 +191,11 @@ public final class ShuffleLaw {
         Atoms found = new Atoms(groups, (int) Math.min(MAX_ATOMS, estimate + 16));
         int[] n = new int[groups];
         for (int k = kLo; k <= kHi; k++) {
-            enumerate(og, logK[k - kLo], 0, k, 0.0, n, found, ra, rb, inverseN);
+            double w = inclusion.applyAsDouble(k);
+            if (!(w >= 0 && w <= 1)) {
+                throw new IllegalArgumentException("inclusion probability " + w + " at k = " + k);
+            }
+            enumerate(og, logK[k - kLo], 0, k, 0.0, n, found, ra, rb, k == 0 ? 0.0 : w / k);
         }
         int atoms = found.size;
         this.atomK = Arrays.copyOf(found.k, atoms);
@@ -191,10 +211,10 @@ public final class ShuffleLaw {
         double maxK = reports instanceof Reports.SelfSampled s ? s.clients() : kHi;
         double possibleCounts = Math.pow(maxK + 1, groups - 1);
         this.dropped = Math.min(1.0, maxTilt * Math.exp(LOG_NEGLIGIBLE) * possibleK * possibleCounts);
-        this.describe = String.format(Locale.ROOT, "%s; %s; n = %d records; %d atoms (K, counts of %d symbol "
-                + "groups)", randomizer.describe(), reports instanceof Reports.SelfSampled s
-                ? "K ~ Binomial(" + s.clients() + ", " + Checks.format(s.q()) + ")" : "K = " + kLo, records, atoms,
-                groups);
+        this.describe = String.format(Locale.ROOT, "%s; %s; %s; %d atoms (K, counts of %d symbol groups)",
+                randomizer.describe(), reports instanceof Reports.SelfSampled s
+                ? "K ~ Binomial(" + s.clients() + ", " + Checks.format(s.q()) + ")" : "K = " + kLo,
+                inclusionDescription, atoms, groups);
     }
 
     /** Growable primitive storage of the atoms while they are enumerated. */
@@ -235,7 +255,7 @@ public final class ShuffleLaw {
     }
 
     private void enumerate(double[] og, double logBase, int g, int remaining, double logMult, int[] n, Atoms atoms,
-            double[] ra, double[] rb, double inverseN) {
+            double[] ra, double[] rb, double perReport) {
         if (g == groups - 1) {
             n[g] = remaining;
             double sa = 0;
@@ -245,7 +265,7 @@ public final class ShuffleLaw {
                 sb += n[i] * rb[i];
             }
             double lp = logBase + logMult;
-            atoms.add(n, lp + Math.log1p(sa * inverseN), lp + Math.log1p(sb * inverseN));
+            atoms.add(n, lp + Math.log1p(sa * perReport), lp + Math.log1p(sb * perReport));
             return;
         }
         double rest = 0;
@@ -256,7 +276,7 @@ public final class ShuffleLaw {
         if (remaining == 0 || p == 1.0) {
             int x = p == 1.0 ? remaining : 0;
             n[g] = x;
-            enumerate(og, logBase, g + 1, remaining - x, logMult, n, atoms, ra, rb, inverseN);
+            enumerate(og, logBase, g + 1, remaining - x, logMult, n, atoms, ra, rb, perReport);
             return;
         }
         BinomialDistribution d = new BinomialDistribution(null, remaining, p);
@@ -269,7 +289,7 @@ public final class ShuffleLaw {
             double l = d.logProbability(x);
             if (logMult + l >= LOG_NEGLIGIBLE) {
                 n[g] = x;
-                enumerate(og, logBase, g + 1, remaining - x, logMult + l, n, atoms, ra, rb, inverseN);
+                enumerate(og, logBase, g + 1, remaining - x, logMult + l, n, atoms, ra, rb, perReport);
             }
         }
     }

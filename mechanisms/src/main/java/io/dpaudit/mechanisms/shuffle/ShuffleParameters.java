@@ -25,7 +25,9 @@ import java.util.Set;
  * @param rounds T, composed rounds
  * @param config which worst-case dataset: {@code canonical} (every other record holds the target's replacement),
  *     {@code opposite} (every other record holds the target's value) or {@code worst} (the one with the larger exact
- *     curve)
+ *     curve); written {@code config} (seed 001's name) or {@code dataset} (seed 004's name for the same choice). For
+ *     plain shuffling, seed 004's third named dataset, {@code helper} (one other report's input equal to the
+ *     target's), is never worse than {@code canonical} (a test checks it) and is not offered.
  */
 public record ShuffleParameters(String type, int clients, int records, double q, String sampling, String randomizer,
         double eps0, int symbols, int dimension, int rounds, String config) {
@@ -44,7 +46,7 @@ public record ShuffleParameters(String type, int clients, int records, double q,
     static ShuffleParameters parse(String type, Parameters p) {
         boolean dss = type.equals(DSS_TYPE);
         Set<String> allowed = new LinkedHashSet<>(List.of("type", "clients", "randomizer", "eps0", "symbols",
-                "dimension", "rounds", "config"));
+                "dimension", "rounds", "config", "dataset"));
         if (dss) {
             allowed.addAll(List.of("records", "q", "sampling"));
         }
@@ -109,9 +111,16 @@ public record ShuffleParameters(String type, int clients, int records, double q,
         if (rounds > MAX_ROUNDS) {
             throw new InvalidInputException(p.field("rounds"), rounds, "must be <= " + MAX_ROUNDS);
         }
-        String config = p.text("config", "worst");
+        if (p.has("config") && p.has("dataset")) {
+            throw new InvalidInputException(p.field("dataset"), p.values().get("dataset"), "names the same choice as "
+                    + "config; give one of them");
+        }
+        String key = p.has("dataset") ? "dataset" : "config";
+        String config = p.text(key, "worst");
         if (!CONFIGS.contains(config)) {
-            throw new InvalidInputException(p.field("config"), config, "must be one of " + String.join(", ", CONFIGS));
+            throw new InvalidInputException(p.field(key), config, "must be one of " + String.join(", ", CONFIGS)
+                    + (config.equals("helper") ? " (helper, one other input equal to the target's, is never worse "
+                    + "than canonical for shuffling)" : ""));
         }
         return new ShuffleParameters(type, (int) m, (int) r, q, sampling, randomizer, eps0, (int) symbols,
                 (int) dimension, (int) rounds, config);

@@ -74,6 +74,11 @@ public final class ShuffledProtocol implements AuditableMechanism {
     }
 
     @Override
+    public String referenceBound() {
+        return p.type() + "-exact";
+    }
+
+    @Override
     public List<String> notes() {
         return new ShuffleBounds(model).notes();
     }

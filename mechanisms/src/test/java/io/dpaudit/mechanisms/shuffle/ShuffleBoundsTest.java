@@ -128,4 +128,45 @@ class ShuffleBoundsTest {
         assertTrue(exact.at().apply(eps0).epsilon(1e-6) <= 0.5);
         assertTrue(exact.at().apply(eps0 * 1.001).epsilon(1e-6) > 0.5, "not the largest: " + eps0);
     }
+
+    /** Formula sheet §8: the EFMRTT19 form and the Theorem 5.1 candidate of seed 004 at eps0 = 0.5, n = 10^4. */
+    @Test
+    void seed004ShufflingStatementsMatchTheFormulaSheet() {
+        ShuffleParameters p = parameters("type", "shuffled-randomizer", "clients", 10_000, "eps0", 0.5);
+        assertEquals(0.22301533133099027, ShuffleBounds.ShufflingStatement.EFMRTT19.perRound(p, 1e-6), 1e-15);
+        assertEquals(0.0439, ShuffleBounds.ShufflingStatement.THM_5_1.perRound(p, 1e-6), 5e-5);
+        assertTrue(new ShuffledProtocol(new Parameters("mechanism.", Map.of()), p).bounds().stream()
+                .noneMatch(b -> b.name().equals("efmrtt19-thm7")), "quoted for eps0 < 1/2 only");
+        ShuffleParameters small = parameters("type", "shuffled-randomizer", "clients", 1000, "eps0", 2.0);
+        assertTrue(bound(small, "planted-shuffling-as-subsampling").epsilon(1e-6)
+                < 0.1 * bound(small, "shuffled-randomizer-exact").epsilon(1e-6));
+    }
+
+    /**
+     * Seed 004's "helper" dataset (one other input equal to the target's) is never worse than the canonical one for
+     * plain shuffling, which is why shuffled-randomizer does not offer it.
+     */
+    @Test
+    void aHelperIsNeverWorseForPlainShuffling() {
+        for (int n : new int[] {3, 5, 10, 20, 50, 200}) {
+            for (double eps0 : new double[] {0.5, 2, 4}) {
+                double[] point1 = new double[n + 1];
+                double[] point2 = new double[n + 1];
+                double[] point0 = new double[n + 1];
+                java.util.Arrays.fill(point0, Double.NEGATIVE_INFINITY);
+                java.util.Arrays.fill(point1, Double.NEGATIVE_INFINITY);
+                java.util.Arrays.fill(point2, Double.NEGATIVE_INFINITY);
+                point0[0] = 0;
+                point1[1] = 0;
+                point2[2] = 0;
+                var canonical = new ExchangeableReleases(n, point1, point0).randomizedResponse(eps0);
+                var helper = new ExchangeableReleases(n, point2, point1).randomizedResponse(eps0);
+                double c = new io.dpaudit.core.bounds.DiscretePairProfile("c", "c", BoundKind.PAIR_PROFILE,
+                        canonical[0], canonical[1], 0).epsilon(1e-6);
+                double h = new io.dpaudit.core.bounds.DiscretePairProfile("h", "h", BoundKind.PAIR_PROFILE,
+                        helper[0], helper[1], 0).epsilon(1e-6);
+                assertTrue(h <= c * (1 + 1e-9), "n = " + n + ", eps0 = " + eps0 + ": helper " + h + " > " + c);
+            }
+        }
+    }
 }

@@ -1,19 +1,18 @@
 package io.dpaudit.mechanisms.shuffle;
 
 import static io.dpaudit.mechanisms.shuffle.ShuffleLawTest.parameters;
+import static io.dpaudit.mechanisms.testing.DiscreteLawTests.goodnessOfFit;
+import static io.dpaudit.mechanisms.testing.DiscreteLawTests.homogeneity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpaudit.core.engine.TrialSampler;
 import io.dpaudit.core.engine.World;
 import io.dpaudit.core.law.DiscreteLaw;
 import io.dpaudit.core.model.MechanismSimulator;
-import io.dpaudit.core.model.OutputModel;
 import io.dpaudit.core.model.Parameters;
-import io.dpaudit.core.rng.RandomStreams;
+import io.dpaudit.mechanisms.testing.DiscreteLawTests;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.math3.stat.inference.ChiSquareTest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,46 +31,8 @@ class ShuffleSimulatorTest {
     private static final double LEVEL = 1e-3;
     private static final int N = 40_000;
 
-    /** Atom counts of the simulator's statistic over N one-round trials in one world. */
     private static long[] atomCounts(MechanismSimulator sim, World w, long seed, int atoms) {
-        TrialSampler s = sim.create(new RandomStreams(seed).next());
-        OutputModel m = sim.outputModel();
-        int length = m.roundDimension();
-        double[] out = new double[N * m.outputLength()];
-        s.sample(w, out, N);
-        long[] counts = new long[atoms];
-        double[] stat = new double[1];
-        for (int i = 0; i < N * m.rounds(); i++) {
-            m.statistic().extract(out, i * length, stat);
-            counts[(int) stat[0]]++;
-        }
-        return counts;
-    }
-
-    /** Chi-square goodness of fit of counts against a law, pooling atoms with expected counts below 5. */
-    private static double goodnessOfFit(long[] counts, DiscreteLaw law) {
-        long total = java.util.Arrays.stream(counts).sum();
-        double[] expected = new double[counts.length + 1];
-        long[] observed = new long[counts.length + 1];
-        int bins = 0;
-        double pooledE = 0;
-        long pooledO = 0;
-        for (int i = 0; i < counts.length; i++) {
-            double e = total * law.probability(i);
-            if (e < 5) {
-                pooledE += e;
-                pooledO += counts[i];
-            } else {
-                expected[bins] = e;
-                observed[bins++] = counts[i];
-            }
-        }
-        if (pooledE > 0) {
-            expected[bins] = pooledE;
-            observed[bins++] = pooledO;
-        }
-        return new ChiSquareTest().chiSquareTest(java.util.Arrays.copyOf(expected, bins),
-                java.util.Arrays.copyOf(observed, bins));
+        return DiscreteLawTests.atomCounts(sim, w, seed, atoms, N);
     }
 
     private static MechanismSimulator faithful(ShuffleParameters p, FaithfulShuffleSimulator.PlantedBug bug) {
@@ -117,28 +78,6 @@ class ShuffleSimulatorTest {
             DiscreteLaw target = w == World.WITH_CANARY ? law.withCanary() : law.withoutCanary();
             assertTrue(goodnessOfFit(b, target) > LEVEL, "reduced vs law, " + w.symbol());
         }
-    }
-
-    /** Two-sample chi-square on the atoms both samples see at least 5 times in total, the rest pooled. */
-    private static double homogeneity(long[] a, long[] b) {
-        long[] x = new long[a.length + 1];
-        long[] y = new long[a.length + 1];
-        int bins = 0;
-        long pa = 0;
-        long pb = 0;
-        for (int i = 0; i < a.length; i++) {
-            if (a[i] + b[i] < 10) {
-                pa += a[i];
-                pb += b[i];
-            } else {
-                x[bins] = a[i];
-                y[bins++] = b[i];
-            }
-        }
-        x[bins] = pa;
-        y[bins++] = pb;
-        return new ChiSquareTest().chiSquareTestDataSetsComparison(java.util.Arrays.copyOf(x, bins),
-                java.util.Arrays.copyOf(y, bins));
     }
 
     /** A client that always sends the target record (instead of a uniformly chosen one) is caught in D. */

@@ -127,7 +127,7 @@ final class BoundCommand {
         if (calibrating && type != null) {
             // Calibration replaces the calibrated parameter; any valid value lets the others parse.
             Map<String, Object> values = new LinkedHashMap<>(p.values());
-            type.calibrationPlaceholders().forEach(values::putIfAbsent);
+            type.calibrationPlaceholders().apply(p.values()).forEach(values::putIfAbsent);
             p = new Parameters("", values);
         }
         return MechanismCatalog.parse(p);

@@ -31,7 +31,7 @@ public final class Main {
             "  bound TYPE key=value... (--delta D | --epsilon E) [--json]",
             "      evaluate every analytic bound that applies to the mechanism",
             "  calibrate TYPE key=value... --epsilon E --delta D [--json]",
-            "      smallest noise standard deviation sigma meeting (E, D) under each applicable bound",
+            "      the calibration parameter meeting (E, D) under each applicable bound (smallest sigma, largest eps0)",
             "  list",
             "      mechanism types, their parameters, attacks and threshold-selection methods",
             "  demo [--out DIR] [--threads K] [--quiet]",

@@ -19,10 +19,12 @@ import java.util.Map;
  * @param rng description of the random source and stream derivation
  * @param environment runtime and library versions
  * @param notes remarks a reader should see (e.g. bounds that do not apply)
+ * @param looseness each bound and the audit against the exact curve of the simulated pair, or null when the mechanism
+ *     has none
  */
 public record AuditReport(String toolName, String toolVersion, Scenario scenario, AuditableMechanism mechanism,
         String simulator, AuditResult result, List<BoundCurve> bounds, String rng, Map<String, String> environment,
-        List<String> notes) {
+        List<String> notes, Looseness looseness) {
 
     public AuditReport {
         bounds = List.copyOf(bounds);

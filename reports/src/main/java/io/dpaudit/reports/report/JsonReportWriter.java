@@ -116,6 +116,30 @@ public final class JsonReportWriter {
             }
         }
 
+        if (r.looseness() == null) {
+            root.putNull("looseness");
+        } else {
+            ObjectNode l = root.putObject("looseness");
+            l.put("reference", r.looseness().reference());
+            ArrayNode rows = l.putArray("bounds");
+            for (Looseness.Row row : r.looseness().rows()) {
+                ObjectNode o = rows.addObject();
+                o.put("bound", row.bound());
+                o.set("delta", JsonNumbers.encode(row.delta()));
+                o.set("epsilon", JsonNumbers.encode(row.epsilon()));
+                o.set("exactEpsilon", JsonNumbers.encode(row.referenceEpsilon()));
+                o.set("ratioToExact", JsonNumbers.encode(row.ratio()));
+            }
+            ArrayNode shares = l.putArray("empirical");
+            for (Looseness.Share sh : r.looseness().empirical()) {
+                ObjectNode o = shares.addObject();
+                o.set("delta", JsonNumbers.encode(sh.delta()));
+                o.set("exactEpsilon", JsonNumbers.encode(sh.referenceEpsilon()));
+                o.set("epsilonLowerBound", JsonNumbers.encode(sh.epsilonLowerBound()));
+                o.set("shareOfExact", JsonNumbers.encode(sh.share()));
+            }
+        }
+
         ArrayNode claims = root.putArray("claims");
         for (ClaimResult c : res.claims()) {
             ObjectNode o = claims.addObject();

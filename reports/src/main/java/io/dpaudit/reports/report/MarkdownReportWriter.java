@@ -82,6 +82,9 @@ public final class MarkdownReportWriter {
                         .append(" | ").append(at).append(" | ").append(cell(c.source())).append(" |\n");
             }
         }
+        if (r.looseness() != null) {
+            looseness(b, r.looseness());
+        }
         if (!r.notes().isEmpty()) {
             b.append("\n## Notes\n\n");
             r.notes().forEach(n -> b.append("- ").append(n).append("\n"));
@@ -90,6 +93,26 @@ public final class MarkdownReportWriter {
         r.environment().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(e -> b.append("- ").append(e.getKey()).append(": ").append(e.getValue()).append("\n"));
         return b.toString();
+    }
+
+    private static void looseness(StringBuilder b, Looseness l) {
+        b.append("\n## How loose, against `").append(l.reference()).append("`\n\n");
+        b.append("Each bound's ε divided by the exact ε of the simulated pair at the same δ: above 1 the bound is "
+                + "loose by that factor; below 1 it is false on this pair.\n\n| bound | δ | ε | ε / exact |\n"
+                + "|---|---|---|---|\n");
+        for (Looseness.Row row : l.rows()) {
+            b.append("| `").append(row.bound()).append("` | ").append(Format.g(row.delta())).append(" | ")
+                    .append(Format.g(row.epsilon())).append(" | ").append(Format.g(row.ratio()))
+                    .append(row.ratio() < 1 ? " **(below the exact curve)**" : "").append(" |\n");
+        }
+        if (!l.empirical().isEmpty()) {
+            b.append("\n| δ | exact ε | audit's ε lower bound | share of exact |\n|---|---|---|---|\n");
+            for (Looseness.Share s : l.empirical()) {
+                b.append("| ").append(Format.g(s.delta())).append(" | ").append(Format.g(s.referenceEpsilon()))
+                        .append(" | ").append(Format.g(s.epsilonLowerBound())).append(" | ")
+                        .append(Format.percent(s.share())).append(" |\n");
+            }
+        }
     }
 
     static String test(SelectedTest t) {

@@ -156,6 +156,8 @@ final class SvgPlot {
             case APPROXIMATION -> "approximation";
             case PAIR_PROFILE -> "exact, one pair";
             case KNOWN_WRONG -> "known wrong";
+            case RECONSTRUCTED -> "reconstructed";
+            case CANDIDATE -> "candidate";
             default -> "";
         };
     }

@@ -64,7 +64,37 @@ class BadInputTest {
                 Arguments.of("{\"mechanism\": {\"type\": \"dss-sgd\", \"clients\": 20, \"q\": 0.5, \"eps0\": 1}, "
                         + "\"claims\": [{\"bound\": \"pld\", \"delta\": 1e-5}]}", "claims[0].bound = pld: no such bound"),
                 Arguments.of("{\"mechanism\": {\"type\": \"shuffled-randomizer\", \"clients\": 20, \"eps0\": 1}, "
-                        + "\"attack\": \"projection\"}", "attack = projection: does not apply"));
+                        + "\"attack\": \"projection\"}", "attack = projection: does not apply"),
+                Arguments.of("{\"mechanism\": {\"type\": \"shuffled-randomizer\", \"clients\": 20, \"eps0\": 1, "
+                        + "\"config\": \"canonical\", \"dataset\": \"opposite\"}}", "mechanism.dataset = opposite"),
+                Arguments.of(checkIn("\"p0\": 0, \"eps0\": 1"), "mechanism.p0 = 0: must be in (0, 1]"),
+                Arguments.of(checkIn("\"p0\": 1.5, \"eps0\": 1"), "mechanism.p0 = 1.5: must be in (0, 1]"),
+                Arguments.of(checkIn("\"p0\": -0.2, \"eps0\": 1"), "mechanism.p0 = -0.2"),
+                Arguments.of(checkIn("\"p0\": 0.5, \"eps0\": 0"), "mechanism.eps0 = 0"),
+                Arguments.of(checkIn("\"p0\": 0.5, \"eps0\": -1"), "mechanism.eps0 = -1"),
+                Arguments.of(checkIn("\"p0\": 0.5, \"eps0\": 1, \"slots\": 0"), "mechanism.slots = 0"),
+                Arguments.of(checkIn("\"p0\": 0.5, \"eps0\": 1, \"clients\": 0"), "mechanism.clients = 0"),
+                Arguments.of(checkIn("\"p0\": 0.5, \"randomizer\": \"gaussian\", \"sigma\": 1, \"eps0\": 1"),
+                        "mechanism.eps0 = 1: applies to randomizer rr only"),
+                Arguments.of(checkIn("\"p0\": 0.5, \"eps0\": 1, \"clients\": 31, \"dataset\": \"exhaustive\""),
+                        "mechanism.dataset = exhaustive: needs clients <= 30, not 31"),
+                Arguments.of(checkIn("\"p0\": 0.5, \"eps0\": 1, \"clients\": 1000000, \"slots\": 10000, "
+                        + "\"dataset\": \"opposite\""), "mechanism.dataset = opposite: needs about"),
+                Arguments.of("{\"mechanism\": {\"type\": \"random-checkin-sliding\", \"clients\": 20, \"slots\": 11, "
+                        + "\"p0\": 1, \"eps0\": 1}}", "mechanism.clients = 20: an interior client"),
+                Arguments.of("{\"mechanism\": {\"type\": \"random-checkin-averaged\", \"clients\": 20, \"slots\": 5, "
+                        + "\"p0\": 1, \"eps0\": 1, \"dataset\": \"helper\"}}", "mechanism.dataset = helper"),
+                Arguments.of("{\"mechanism\": {\"type\": \"random-checkin\", \"clients\": 20, \"slots\": 5, "
+                        + "\"p0\": 1, \"eps0\": 1}, \"simulator\": {\"kind\": \"faithful\", \"plantedBug\": "
+                        + "\"typo\"}}", "simulator.plantedBug = typo"));
+    }
+
+    /** A random-checkin scenario (20 clients, 10 slots unless given) with the given extra mechanism fields. */
+    private static String checkIn(String fields) {
+        String clients = fields.contains("\"clients\"") ? "" : "\"clients\": 20, ";
+        String slots = fields.contains("\"slots\"") ? "" : "\"slots\": 10, ";
+        return "{\"mechanism\": {\"type\": \"random-checkin\", " + clients + slots + fields
+                + "}, \"trials\": 1000}";
     }
 
     /** A dss-sgd scenario with the given extra mechanism fields. */
@@ -113,7 +143,22 @@ class BadInputTest {
                 Arguments.of(new String[] {"calibrate", "shuffled-randomizer", "clients=10", "randomizer=gaussian",
                     "--epsilon", "1", "--delta", "1e-5"}, "randomizer = gaussian"),
                 Arguments.of(new String[] {"calibrate", "dss-sgd", "clients=10", "q=0.5", "sigma=1", "--epsilon", "1",
-                    "--delta", "1e-5"}, "sigma = 1: unknown parameter"));
+                    "--delta", "1e-5"}, "sigma = 1: unknown parameter"),
+                Arguments.of(new String[] {"bound", "random-checkin", "clients=10", "slots=5", "p0=0", "eps0=1",
+                    "--delta", "1e-5"}, "p0 = 0: must be in (0, 1]"),
+                Arguments.of(new String[] {"bound", "random-checkin", "clients=10", "slots=0", "p0=1", "eps0=1",
+                    "--delta", "1e-5"}, "slots = 0"),
+                Arguments.of(new String[] {"bound", "random-checkin", "clients=0", "slots=5", "p0=1", "eps0=1",
+                    "--delta", "1e-5"}, "clients = 0"),
+                Arguments.of(new String[] {"bound", "random-checkin", "clients=10", "slots=5", "p0=1", "eps0=0",
+                    "--delta", "1e-5"}, "eps0 = 0"),
+                Arguments.of(new String[] {"bound", "random-checkin", "clients=10", "slots=5", "p0=1",
+                    "randomizer=gaussian", "sigma=1", "eps0=1", "--delta", "1e-5"}, "eps0 = 1: applies to randomizer "
+                    + "rr only"),
+                Arguments.of(new String[] {"bound", "random-checkin", "clients=40", "slots=5", "p0=1", "eps0=1",
+                    "dataset=exhaustive", "--delta", "1e-5"}, "dataset = exhaustive: needs clients <= 30"),
+                Arguments.of(new String[] {"bound", "random-checkin", "clients=10", "slots=5", "p0=1", "eps0=1",
+                    "--delta", "1e-5", "--epsilon", "1"}, "exactly one of --delta"));
     }
 
     @ParameterizedTest

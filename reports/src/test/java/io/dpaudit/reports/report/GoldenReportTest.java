@@ -31,7 +31,8 @@ class GoldenReportTest {
                 res.selectionTrials(), res.evaluationTrials(), res.streamsUsed(), res.epsilonLowerBounds(),
                 res.deltaLowerBounds(), res.claims(), 2.0);
         return new AuditReport(r.toolName(), "golden", r.scenario(), r.mechanism(), r.simulator(), fixedTime,
-                r.bounds(), "XO_SHI_RO_256_PP (golden)", Map.of("java", "golden", "os", "golden"), r.notes());
+                r.bounds(), "XO_SHI_RO_256_PP (golden)", Map.of("java", "golden", "os", "golden"), r.notes(),
+                r.looseness());
     }
 
     private static void compare(AuditReport r, String stem) throws Exception {

@@ -1,17 +1,7 @@
 package io.dpaudit.reports.validation;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.Verdict;
-import io.dpaudit.core.bounds.BoundKind;
-import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.reports.ScenarioAudit;
 import io.dpaudit.reports.report.AuditReport;
-import io.dpaudit.reports.scenario.Scenario;
-import io.dpaudit.reports.scenario.ScenarioReader;
-import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -25,29 +15,12 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("statistical")
 class ShuffleAuditTest {
-    private static final Path DIR = Path.of("..", "scenarios", "seed-001");
-
     private static AuditReport audit(String file) {
-        Scenario s = ScenarioReader.read(DIR.resolve(file));
-        return ScenarioAudit.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
+        return ShippedScenarios.audit("seed-001", file);
     }
 
     private static void assertVerdicts(AuditReport r, Map<String, Verdict> expected) {
-        assertEquals(expected.size(), r.result().claims().size());
-        for (ClaimResult c : r.result().claims()) {
-            Verdict v = expected.get(c.claim().label());
-            assertEquals(v, c.verdict(), c.claim().label() + ": delta_lb = " + c.deltaLowerBound().delta());
-            if (v == Verdict.VIOLATED) {
-                assertTrue(c.deltaLowerBound().delta() > 100 * c.claim().delta(), c.claim().label());
-            }
-        }
-        // Whatever the verdicts, the audit's evidence never exceeds the exact curve of the simulated pair.
-        r.bounds().stream().filter(b -> b.name().endsWith("-exact")).forEach(b -> {
-            assertEquals(BoundKind.PAIR_PROFILE, b.kind());
-            double exactEps = b.epsilonAtDeltas().get(0).epsilon();
-            double empirical = r.result().epsilonLowerBounds().get(0).epsilon();
-            assertTrue(empirical <= exactEps, "empirical " + empirical + " above the exact " + exactEps);
-        });
+        ShippedScenarios.assertVerdicts(r, expected, 100, true);
     }
 
     @Test

@@ -1,0 +1,51 @@
+package io.dpaudit.reports.validation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.Verdict;
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.reports.ScenarioAudit;
+import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.reports.report.Looseness;
+import io.dpaudit.reports.scenario.Scenario;
+import io.dpaudit.reports.scenario.ScenarioReader;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** Audits of the shipped scenarios as shipped (their trial counts and seeds, two threads) and checks of verdicts. */
+final class ShippedScenarios {
+    private ShippedScenarios() {
+    }
+
+    /** The audit of {@code scenarios/<dir>/<file>}. */
+    static AuditReport audit(String dir, String file) {
+        Scenario s = ScenarioReader.read(Path.of("..", "scenarios", dir).resolve(file));
+        return ScenarioAudit.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
+    }
+
+    /**
+     * Every claim has its expected verdict; a violated one with an empirical delta lower bound above
+     * {@code evidence} times its delta; and, when the simulator is correct, the audit's epsilon lower bounds lie at
+     * or below the exact curve of the simulated pair.
+     */
+    static void assertVerdicts(AuditReport r, Map<String, Verdict> expected, double evidence,
+            boolean simulatorIsCorrect) {
+        assertEquals(expected.size(), r.result().claims().size());
+        for (ClaimResult c : r.result().claims()) {
+            Verdict v = expected.get(c.claim().label());
+            assertEquals(v, c.verdict(), c.claim().label() + ": delta_lb = " + c.deltaLowerBound().delta());
+            if (v == Verdict.VIOLATED) {
+                assertTrue(c.deltaLowerBound().delta() > evidence * c.claim().delta(), c.claim().label());
+            }
+        }
+        Looseness l = r.looseness();
+        if (l != null && simulatorIsCorrect) {
+            for (Looseness.Share s : l.empirical()) {
+                assertTrue(s.epsilonLowerBound() <= s.referenceEpsilon(), "empirical " + s.epsilonLowerBound()
+                        + " above the exact " + s.referenceEpsilon() + " at delta " + s.delta());
+            }
+        }
+    }
+}
