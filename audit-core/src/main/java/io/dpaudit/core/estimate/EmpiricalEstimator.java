@@ -24,6 +24,15 @@ import java.util.Map;
  * evaluated once) or as the maximum over a fixed grid with a union bound. Each reported bound holds with the stated
  * confidence on its own; bounds reported together are not simultaneous.
  *
+ * <p><b>Discrete scores and ties.</b> A discrete score (the likelihood ratio of a count, say) is binned exactly: every
+ * atom has a slot of its own ({@link HistogramBinning#ranks}), so every deterministic threshold between atoms is a
+ * candidate test and no tie straddles a threshold. No randomised test is needed to reach the Neyman–Pearson optimum
+ * of what is bounded here: {@code delta(eps) = sup_S P(S) - e^eps Q(S)} is attained by the deterministic set
+ * {@code {L > eps}}, and a test that randomises on the boundary atom with probability {@code g} has
+ * {@code TPR - e^eps FPR} linear and {@code (TPR - delta)/FPR} monotone in {@code g}, so one end is as good
+ * ({@code DeterministicThresholdsTest} checks both on random discrete pairs). Randomised tests matter for whole
+ * trade-off curves, not for these two quantities.
+ *
  * <p>Results are rounded down by {@link SafeRounding#down}.
  */
 public final class EmpiricalEstimator {
