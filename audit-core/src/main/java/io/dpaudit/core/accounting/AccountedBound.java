@@ -12,15 +12,21 @@ import java.util.function.DoubleUnaryOperator;
  * @param kind certified upper bound or approximation
  * @param deltaOf {@code epsilon -> delta}, rounded up
  * @param epsilonOf {@code delta -> epsilon}, rounded up
+ * @param gdpMu {@code mu} when the curve is {@code G_mu} (the GDP accountant), NaN otherwise
  */
 record AccountedBound(String name, String source, BoundKind kind, DoubleUnaryOperator deltaOf,
-        DoubleUnaryOperator epsilonOf) implements PrivacyBound {
+        DoubleUnaryOperator epsilonOf, double gdpMu) implements PrivacyBound {
 
     /** A bound whose source is the accountant's method followed by the event and adjacency accounted. */
     static AccountedBound of(String name, String method, DpEvent event, Adjacency adjacency, BoundKind kind,
             DoubleUnaryOperator deltaOf, DoubleUnaryOperator epsilonOf) {
         return new AccountedBound(name, method + "; event " + event.describe() + ", " + adjacency.description(), kind,
-                deltaOf, epsilonOf);
+                deltaOf, epsilonOf, Double.NaN);
+    }
+
+    /** The same with the curve's GDP parameter. */
+    AccountedBound withGdpMu(double mu) {
+        return new AccountedBound(name, source, kind, deltaOf, epsilonOf, mu);
     }
 
     @Override

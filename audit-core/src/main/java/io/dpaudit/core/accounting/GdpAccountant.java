@@ -89,6 +89,6 @@ public final class GdpAccountant implements PrivacyAccountant {
                 : String.format(Locale.ROOT, "Gaussian DP by the central limit theorem: mu = %.6g (Bu, Dong, "
                         + "Long & Su 2020; Dong, Roth & Su 2019) - an APPROXIMATION, not an upper bound", mu);
         return AccountedBound.of(name, method, event, adjacency,
-                m.exact ? BoundKind.UPPER_BOUND : BoundKind.APPROXIMATION, g::delta, g::epsilon);
+                m.exact ? BoundKind.UPPER_BOUND : BoundKind.APPROXIMATION, g::delta, g::epsilon).withGdpMu(g.mu());
     }
 }

@@ -275,28 +275,58 @@ public final class PldAccountant implements PrivacyAccountant {
             return best;
         }
 
-        /** {@code floor(2 log2 theta)} of the tilt whose tilted mean is {@code epsilon}; MIN_VALUE if untilted. */
-        private int ladderIndex(double epsilon) {
-            if (PrivacyLossPmf.tiltedMean(terms, 0) >= epsilon) {
-                return Integer.MIN_VALUE;
+        /** Ladder rungs: tilts {@code 2^{k/2}} for {@code k} in {@code [LADDER_MIN, LADDER_MAX]} (1e-6 to 1024). */
+        private static final int LADDER_MIN = (int) Math.floor(2 * Math.log(1e-6) / Math.log(2));
+        private static final int LADDER_MAX = (int) Math.floor(2 * Math.log(1024) / Math.log(2));
+        /** The tilted mean at each rung (NaN until computed), and untilted; cached: a query costs a lookup. */
+        private final double[] rungMeans = nans(LADDER_MAX - LADDER_MIN + 1);
+        private double untiltedMean = Double.NaN;
+
+        private static double[] nans(int n) {
+            double[] a = new double[n];
+            java.util.Arrays.fill(a, Double.NaN);
+            return a;
+        }
+
+        private synchronized double rungMean(int k) {
+            int i = k - LADDER_MIN;
+            if (Double.isNaN(rungMeans[i])) {
+                rungMeans[i] = PrivacyLossPmf.tiltedMean(terms, Math.pow(2, k / 2.0));
             }
-            double hi = 1;
-            while (PrivacyLossPmf.tiltedMean(terms, hi) < epsilon) {
-                hi *= 2;
-                if (hi > 1024) {
-                    return (int) Math.floor(2 * Math.log(1024) / Math.log(2));
+            return rungMeans[i];
+        }
+
+        /**
+         * {@code floor(2 log2 theta)} of the tilt whose tilted mean is {@code epsilon} (clamped to the ladder);
+         * MIN_VALUE if untilted. The tilted mean increases in {@code theta}, so this is the highest rung whose mean
+         * lies below {@code epsilon}, found by bisection over the cached rung means.
+         */
+        private int ladderIndex(double epsilon) {
+            synchronized (this) {
+                if (Double.isNaN(untiltedMean)) {
+                    untiltedMean = PrivacyLossPmf.tiltedMean(terms, 0);
                 }
             }
-            double lo = 0;
-            for (int i = 0; i < 30; i++) {
-                double mid = 0.5 * (lo + hi);
-                if (PrivacyLossPmf.tiltedMean(terms, mid) < epsilon) {
+            if (untiltedMean >= epsilon) {
+                return Integer.MIN_VALUE;
+            }
+            if (rungMean(LADDER_MAX) < epsilon) {
+                return LADDER_MAX;
+            }
+            if (!(rungMean(LADDER_MIN) < epsilon)) {
+                return LADDER_MIN;
+            }
+            int lo = LADDER_MIN; // mean below epsilon
+            int hi = LADDER_MAX; // mean at or above epsilon
+            while (hi - lo > 1) {
+                int mid = Math.floorDiv(lo + hi, 2);
+                if (rungMean(mid) < epsilon) {
                     lo = mid;
                 } else {
                     hi = mid;
                 }
             }
-            return (int) Math.floor(2 * Math.log(Math.max(lo, 1e-6)) / Math.log(2));
+            return lo;
         }
 
         /** The tilted composition with tilt {@code 2^{k/2}} (cached). */

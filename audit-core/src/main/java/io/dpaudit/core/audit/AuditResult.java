@@ -1,6 +1,7 @@
 package io.dpaudit.core.audit;
 
 import io.dpaudit.core.engine.HistogramBinning;
+import io.dpaudit.core.estimate.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import java.util.List;
@@ -19,6 +20,8 @@ import java.util.List;
  * @param deltaLowerBounds one per requested ε
  * @param claims one per claim
  * @param elapsedSeconds wall time of the pilot and both phases
+ * @param tradeOff the certified empirical trade-off curve
+ * @param tradeOffClaims one per f-DP claim
  */
 public record AuditResult(
         AuditSettings settings,
@@ -31,12 +34,15 @@ public record AuditResult(
         List<EpsilonLowerBound> epsilonLowerBounds,
         List<DeltaLowerBound> deltaLowerBounds,
         List<ClaimResult> claims,
-        double elapsedSeconds) {
+        double elapsedSeconds,
+        CertifiedTradeOff tradeOff,
+        List<TradeOffClaimResult> tradeOffClaims) {
 
     public AuditResult {
         epsilonLowerBounds = List.copyOf(epsilonLowerBounds);
         deltaLowerBounds = List.copyOf(deltaLowerBounds);
         claims = List.copyOf(claims);
+        tradeOffClaims = List.copyOf(tradeOffClaims);
     }
 
     /** Counted trials per world per second of wall time (a trial is one output in each world). */
@@ -46,6 +52,7 @@ public record AuditResult(
 
     /** Whether any claim was found violated. */
     public boolean anyViolated() {
-        return claims.stream().anyMatch(c -> c.verdict() == Verdict.VIOLATED);
+        return claims.stream().anyMatch(c -> c.verdict() == Verdict.VIOLATED)
+                || tradeOffClaims.stream().anyMatch(c -> c.verdict() == Verdict.VIOLATED);
     }
 }

@@ -5,6 +5,7 @@ import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.engine.MonteCarloEngine;
 import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.estimate.ThresholdSelection;
+import io.dpaudit.core.estimate.TradeOffCertification;
 import java.util.List;
 
 /**
@@ -20,15 +21,39 @@ import java.util.List;
  * @param shardTrials trials per world in one shard
  * @param deltas δ values at which to report ε lower bounds
  * @param epsilons ε values at which to report δ lower bounds
+ * @param tradeOff how the empirical trade-off curve is certified
  */
 public record AuditSettings(long trialsPerWorld, long seed, int threads, double confidence,
         ThresholdSelection selection, int bins, int pilotTrials, int shardTrials, List<Double> deltas,
-        List<Double> epsilons) {
+        List<Double> epsilons, TradeOffSettings tradeOff) {
 
     /** Default number of interior histogram bins. */
     public static final int DEFAULT_BINS = 8192;
     /** Default confidence. */
     public static final double DEFAULT_CONFIDENCE = 0.95;
+
+    /**
+     * How the empirical trade-off curve is certified.
+     *
+     * @param method simultaneous bounds by Bonferroni over a grid or by a DKW band
+     * @param grid edges of the Bonferroni grid, in [1, 4096]
+     */
+    public record TradeOffSettings(TradeOffCertification.Method method, int grid) {
+        /** Bonferroni over 64 edges. */
+        public static final TradeOffSettings DEFAULT = new TradeOffSettings(TradeOffCertification.Method.BONFERRONI,
+                TradeOffCertification.DEFAULT_GRID);
+
+        public TradeOffSettings {
+            Checks.inRange("tradeOff.grid", grid, 1, 4096);
+        }
+    }
+
+    /** Settings with the default trade-off certification. */
+    public AuditSettings(long trialsPerWorld, long seed, int threads, double confidence, ThresholdSelection selection,
+            int bins, int pilotTrials, int shardTrials, List<Double> deltas, List<Double> epsilons) {
+        this(trialsPerWorld, seed, threads, confidence, selection, bins, pilotTrials, shardTrials, deltas, epsilons,
+                TradeOffSettings.DEFAULT);
+    }
 
     public AuditSettings {
         Checks.atLeast("trials", trialsPerWorld, 1);
@@ -66,18 +91,24 @@ public record AuditSettings(long trialsPerWorld, long seed, int threads, double 
     /** A copy with other trials, seed and threads. */
     public AuditSettings with(long newTrials, long newSeed, int newThreads) {
         return new AuditSettings(newTrials, newSeed, newThreads, confidence, selection, bins, pilotTrials,
-                shardTrials, deltas, epsilons);
+                shardTrials, deltas, epsilons, tradeOff);
     }
 
     /** A copy with other report grids. */
     public AuditSettings withGrids(List<Double> newDeltas, List<Double> newEpsilons) {
         return new AuditSettings(trialsPerWorld, seed, threads, confidence, selection, bins, pilotTrials,
-                shardTrials, newDeltas, newEpsilons);
+                shardTrials, newDeltas, newEpsilons, tradeOff);
     }
 
     /** A copy with another threshold-selection method and confidence. */
     public AuditSettings withSelection(ThresholdSelection newSelection, double newConfidence) {
         return new AuditSettings(trialsPerWorld, seed, threads, newConfidence, newSelection, bins, pilotTrials,
-                shardTrials, deltas, epsilons);
+                shardTrials, deltas, epsilons, tradeOff);
+    }
+
+    /** A copy with another trade-off certification. */
+    public AuditSettings withTradeOff(TradeOffSettings newTradeOff) {
+        return new AuditSettings(trialsPerWorld, seed, threads, confidence, selection, bins, pilotTrials,
+                shardTrials, deltas, epsilons, newTradeOff);
     }
 }

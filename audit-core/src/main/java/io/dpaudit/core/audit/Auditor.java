@@ -7,10 +7,12 @@ import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.ScoreCounts;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.engine.TrialSamplerFactory;
+import io.dpaudit.core.estimate.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EmpiricalEstimator;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import io.dpaudit.core.estimate.ThresholdSelection;
+import io.dpaudit.core.estimate.TradeOffCertification;
 import io.dpaudit.core.rng.RandomStreams;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,12 +43,23 @@ public final class Auditor {
      */
     public static AuditResult run(TrialSamplerFactory sampler, Scorer scorer, AuditSettings settings,
             List<Claim> claims, ProgressListener progress) {
+        return run(sampler, scorer, settings, claims, List.of(), progress);
+    }
+
+    /**
+     * Runs the audit with f-DP claims as well.
+     *
+     * @param tradeOffClaims f-DP claims, judged against the certified empirical trade-off curve
+     */
+    public static AuditResult run(TrialSamplerFactory sampler, Scorer scorer, AuditSettings settings,
+            List<Claim> claims, List<TradeOffClaim> tradeOffClaims, ProgressListener progress) {
         long start = System.nanoTime();
         RandomStreams streams = new RandomStreams(settings.seed());
         HistogramBinning binning = Pilot.binning(sampler, scorer, settings.pilotTrials(), settings.bins(),
                 streams.next());
         MonteCarloEngine engine = new MonteCarloEngine(settings.threads(), settings.shardTrials(), progress);
         EmpiricalEstimator estimator;
+        CertifiedTradeOff tradeOff;
         long selectionTrials;
         long evaluationTrials;
         if (settings.selection() instanceof ThresholdSelection.HeldOut h) {
@@ -55,12 +68,16 @@ public final class Auditor {
             ScoreCounts sel = engine.run("selection", sampler, scorer, binning, selectionTrials, streams);
             ScoreCounts eval = engine.run("evaluation", sampler, scorer, binning, evaluationTrials, streams);
             estimator = EmpiricalEstimator.heldOut(sel, eval, settings.confidence(), h);
+            tradeOff = TradeOffCertification.certify(sel, eval, settings.confidence(), settings.tradeOff().method(),
+                    settings.tradeOff().grid());
         } else {
             ThresholdSelection.Bonferroni b = (ThresholdSelection.Bonferroni) settings.selection();
             selectionTrials = 0;
             evaluationTrials = settings.trialsPerWorld();
             ScoreCounts all = engine.run("evaluation", sampler, scorer, binning, evaluationTrials, streams);
             estimator = EmpiricalEstimator.bonferroni(all, settings.confidence(), b);
+            tradeOff = TradeOffCertification.certify(null, all, settings.confidence(), settings.tradeOff().method(),
+                    settings.tradeOff().grid());
         }
         List<EpsilonLowerBound> eps = new ArrayList<>();
         for (double d : settings.deltas()) {
@@ -74,9 +91,21 @@ public final class Auditor {
         for (Claim c : claims) {
             results.add(judge(estimator, c));
         }
+        List<TradeOffClaimResult> tradeOffResults = new ArrayList<>();
+        for (TradeOffClaim c : tradeOffClaims) {
+            tradeOffResults.add(judge(tradeOff, c));
+        }
         double elapsed = (System.nanoTime() - start) / 1e9;
         return new AuditResult(settings, sampler.description(), scorer.description(), binning, selectionTrials,
-                evaluationTrials, streams.issued(), eps, dels, results, elapsed);
+                evaluationTrials, streams.issued(), eps, dels, results, elapsed, tradeOff, tradeOffResults);
+    }
+
+    /** The verdict on an f-DP claim from a certified trade-off curve. */
+    public static TradeOffClaimResult judge(CertifiedTradeOff tradeOff, TradeOffClaim claim) {
+        CertifiedTradeOff.Refutation r = tradeOff.refute(claim.f());
+        double mu = tradeOff.gdpMuLowerBound();
+        return new TradeOffClaimResult(claim, r != null ? Verdict.VIOLATED : Verdict.CONSISTENT, r, mu,
+                Double.isNaN(claim.gdpMu()) ? Double.NaN : mu / claim.gdpMu());
     }
 
     /** The verdict on one claim from an estimator. */

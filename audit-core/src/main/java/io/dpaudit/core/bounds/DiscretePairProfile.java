@@ -25,6 +25,8 @@ public final class DiscretePairProfile implements PairProfile {
     private final Direction remove;
     private final Direction add;
     private final double allowance;
+    private final DiscreteLaw withRecord;
+    private final DiscreteLaw withoutRecord;
 
     /**
      * @param name bound name
@@ -49,6 +51,8 @@ public final class DiscretePairProfile implements PairProfile {
         this.remove = new Direction(withRecord, withoutRecord);
         this.add = new Direction(withoutRecord, withRecord);
         this.allowance = allowance;
+        this.withRecord = withRecord;
+        this.withoutRecord = withoutRecord;
     }
 
     @Override
@@ -81,6 +85,38 @@ public final class DiscretePairProfile implements PairProfile {
     @Override
     public double add(double epsilon) {
         return Math.min(1.0, add.hockeyStick(epsilon) + allowance);
+    }
+
+    /**
+     * The vertices of {@code T(P, Q)}: the likelihood-ratio tests rejecting {@code P} on the atoms with the largest
+     * {@code Q/P} first, at {@code alpha_k = P(first k atoms)} and {@code beta_k = 1 - Q(first k atoms)}, with
+     * {@code beta} lowered by the allowance (the pair's profile is raised by it) and clamped at 0.
+     */
+    @Override
+    public double[][] tradeOffVertices() {
+        double[] l = new double[withRecord.atoms()];
+        for (int i = 0; i < l.length; i++) {
+            double a = withRecord.logProbability(i);
+            double b = withoutRecord.logProbability(i);
+            l[i] = b == Double.NEGATIVE_INFINITY ? Double.NEGATIVE_INFINITY
+                    : (a == Double.NEGATIVE_INFINITY ? Double.POSITIVE_INFINITY : b - a);
+        }
+        int[] order = IndexSort.descending(l);
+        double[] alpha = new double[l.length + 1];
+        double[] beta = new double[l.length + 1];
+        beta[0] = 1.0;
+        double pa = 0;
+        double qa = 0;
+        for (int k = 0; k < l.length; k++) {
+            pa += withRecord.probability(order[k]);
+            qa += withoutRecord.probability(order[k]);
+            alpha[k + 1] = Math.min(1.0, pa);
+            beta[k + 1] = Math.max(0.0, 1.0 - qa);
+        }
+        for (int k = 0; k <= l.length; k++) {
+            beta[k] = Math.max(0.0, beta[k] - allowance);
+        }
+        return new double[][] {alpha, beta};
     }
 
     /** One direction: losses {@code log(a/b)} sorted decreasingly with their masses under {@code a}. */

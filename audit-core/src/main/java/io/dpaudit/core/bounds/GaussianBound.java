@@ -41,6 +41,11 @@ public final class GaussianBound implements PrivacyBound {
     }
 
     @Override
+    public double gdpMu() {
+        return mu;
+    }
+
+    @Override
     public String name() {
         return NAME;
     }

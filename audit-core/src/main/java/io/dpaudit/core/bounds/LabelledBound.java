@@ -19,4 +19,9 @@ public record LabelledBound(String name, BoundKind kind, PrivacyBound values, St
     public double epsilon(double delta) {
         return values.epsilon(delta);
     }
+
+    @Override
+    public double gdpMu() {
+        return values.gdpMu();
+    }
 }

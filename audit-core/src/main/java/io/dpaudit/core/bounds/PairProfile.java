@@ -15,4 +15,13 @@ public interface PairProfile extends PrivacyBound {
     default BoundKind kind() {
         return BoundKind.PAIR_PROFILE;
     }
+
+    /**
+     * The vertices {@code {alpha_k}, {beta_k}} of this pair's exact trade-off curve {@code T(P, Q)} (type I error on
+     * {@code P}, the law with the record), ascending in {@code alpha}, when it is piecewise linear (discrete laws); null
+     * when the implementation does not know it in closed form.
+     */
+    default double[][] tradeOffVertices() {
+        return null;
+    }
 }

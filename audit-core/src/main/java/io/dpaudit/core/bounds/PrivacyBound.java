@@ -26,6 +26,14 @@ public interface PrivacyBound {
         return BoundKind.UPPER_BOUND;
     }
 
+    /**
+     * {@code mu} when this bound is exactly a Gaussian trade-off function {@code G_mu} (mu-GDP, so that f-DP claims
+     * and plots can use {@code G_mu} itself rather than its conversion from the profile), NaN otherwise.
+     */
+    default double gdpMu() {
+        return Double.NaN;
+    }
+
     /** Whether this is a certified upper bound on the mechanism's privacy profile. */
     default boolean certified() {
         return kind() == BoundKind.UPPER_BOUND;

@@ -63,8 +63,8 @@ public interface AuditableMechanism {
 
     /**
      * The name of the bound that is the exact privacy curve of the simulated pair (e.g. {@code random-checkin-exact}),
-     * against which reports measure how loose every other bound is and what share of it the audit recovers; null when
-     * the mechanism has none.
+     * against which reports measure how loose every other bound is and what share of it the audit recovers. Null by
+     * default: reports then use a bound named {@code TYPE-exact}, else the first exact profile of a pair.
      */
     default String referenceBound() {
         return null;

@@ -8,6 +8,7 @@ import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.engine.MonteCarloEngine;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.ThresholdSelection;
+import io.dpaudit.core.estimate.TradeOffCertification;
 import io.dpaudit.core.testing.ShiftedGaussianSampler;
 import java.util.List;
 import org.apache.commons.math3.distribution.BinomialDistribution;
@@ -102,5 +103,31 @@ class AuditorSoundnessTest {
     void bonferroniFlagsCorrectClaimsRarely() {
         int v = violations(new ShiftedGaussianSampler(1, 1), new GaussianBound(1), new ThresholdSelection.Bonferroni(16), 0.5);
         assertTrue(v <= threshold(), v + " of " + REPEATS + " correct claims flagged");
+    }
+
+    /**
+     * f-DP claims exactly on the truth ({@code G_1} for the Gaussian with {@code mu = 1}) are flagged no more often than
+     * {@code 1 - confidence}, with either way of certifying the curve: the points hold simultaneously.
+     */
+    @Test
+    void exactGdpClaimsAreFlaggedRarely() {
+        ShiftedGaussianSampler sampler = new ShiftedGaussianSampler(1, 1);
+        TradeOffClaim exact = TradeOffClaim.gdp("exact", 1.0, "test");
+        for (TradeOffCertification.Method m : TradeOffCertification.Method.values()) {
+            int v = 0;
+            for (int seed = 1; seed <= REPEATS; seed++) {
+                AuditSettings s = new AuditSettings(TRIALS, seed, 1, 0.95, new ThresholdSelection.HeldOut(0.1), 512,
+                        4096, MonteCarloEngine.DEFAULT_SHARD_TRIALS, List.of(), List.of(),
+                        new AuditSettings.TradeOffSettings(m, TradeOffCertification.DEFAULT_GRID));
+                AuditResult r = Auditor.run(sampler, ShiftedGaussianSampler.identity(), s, List.of(), List.of(exact),
+                        ProgressListener.NONE);
+                if (r.anyViolated()) {
+                    v++;
+                }
+            }
+            System.out.printf("[soundness] G_1 claim, %s: %d of %d flagged (limit %d)%n", m.label(), v, REPEATS,
+                    threshold());
+            assertTrue(v <= threshold(), m.label() + ": " + v + " of " + REPEATS + " exact GDP claims flagged");
+        }
     }
 }

@@ -1,0 +1,18 @@
+package io.dpaudit.core.audit;
+
+import io.dpaudit.core.estimate.CertifiedTradeOff;
+
+/**
+ * The verdict on an f-DP claim: {@link Verdict#VIOLATED} when a certified point of the empirical trade-off curve lies
+ * strictly below the claimed {@code f} (for a correct claim this happens with probability at most
+ * {@code 1 - confidence}, the points holding simultaneously).
+ *
+ * @param claim the claim
+ * @param verdict violated or consistent
+ * @param refutation the point below {@code f} by the widest margin, or null
+ * @param gdpMuLowerBound the certified GDP lower bound of the audit
+ * @param tightness {@code gdpMuLowerBound / mu} for a GDP claim, NaN otherwise
+ */
+public record TradeOffClaimResult(TradeOffClaim claim, Verdict verdict, CertifiedTradeOff.Refutation refutation,
+        double gdpMuLowerBound, double tightness) {
+}

@@ -1,0 +1,111 @@
+package io.dpaudit.core.fdp;
+
+import io.dpaudit.core.accounting.AccountingLimitException;
+import io.dpaudit.core.bounds.LabelledBound;
+import io.dpaudit.core.bounds.PairProfile;
+import io.dpaudit.core.bounds.PrivacyBound;
+
+/**
+ * The trade-off function of an analytic bound, for f-DP claims and for drawing the trade-off plane.
+ *
+ * <ul>
+ *   <li>A bound that is exactly {@code G_mu} ({@link PrivacyBound#gdpMu}) is {@link GaussianTradeOff}.</li>
+ *   <li>A pair whose curve is known in closed form ({@link PairProfile#tradeOffVertices}: discrete laws) is that
+ *       piecewise-linear curve.</li>
+ *   <li>The exact profile of any other pair ({@link PairProfile}, possibly under a {@link LabelledBound}) gives that pair's
+ *       curve {@code T(M(D), M(D'))} from both directions of its hockey-stick divergences: a test rejecting
+ *       {@code P = M(D)} with errors {@code (alpha, beta)} satisfies {@code beta >= 1 - H_{e^eps}(Q||P) - e^eps alpha}
+ *       and {@code beta >= e^-eps (1 - alpha - H_{e^eps}(P||Q))} for every {@code eps >= 0}, and likelihood-ratio
+ *       tests attain the better of the two (Neyman–Pearson).</li>
+ *   <li>Any other bound, a symmetric profile {@code delta(eps)}, gives {@code sup_eps f_{eps, delta(eps)}}.</li>
+ * </ul>
+ * The suprema run over a fixed grid of ε (0 and 600 values from 1e-4 to 60, log-spaced), with the bound's δ computed
+ * once per grid value: on a grid the supremum is at most the true curve, which is the safe side (a smaller {@code f} is
+ * a weaker claim, so a point below it is below the true claim as well), but where the curve has a kink between two
+ * grid values (randomized response at eps0, say) it is below by up to about {@code 1e-3} in β — which is why discrete
+ * pairs use their exact vertices. Where the bound certifies no finite ε at some grid value its δ there counts as 1.
+ */
+public final class BoundTradeOff implements TradeOffFunction {
+    private static final double[] GRID = grid(600);
+    private static final double[] COARSE = grid(60);
+
+    private final double[] grid;
+    private final double[] remove;
+    private final double[] add;
+
+    private BoundTradeOff(double[] grid, double[] remove, double[] add) {
+        this.grid = grid;
+        this.remove = remove;
+        this.add = add;
+    }
+
+    /** The trade-off function of {@code bound} (see the class comment), on the full grid of 600 ε values. */
+    public static TradeOffFunction of(PrivacyBound bound) {
+        return of(bound, GRID);
+    }
+
+    /**
+     * The same on a coarse grid of 60 ε values (for drawing: a bound whose δ is costly to evaluate, such as a composed
+     * PLD, then costs a tenth). Still at most the true curve.
+     */
+    public static TradeOffFunction forDrawing(PrivacyBound bound) {
+        return of(bound, COARSE);
+    }
+
+    private static TradeOffFunction of(PrivacyBound bound, double[] grid) {
+        if (!Double.isNaN(bound.gdpMu())) {
+            return new GaussianTradeOff(bound.gdpMu());
+        }
+        PrivacyBound b = bound;
+        while (b instanceof LabelledBound l) {
+            b = l.values();
+        }
+        if (b instanceof PairProfile pp && pp.tradeOffVertices() != null) {
+            double[][] v = pp.tradeOffVertices();
+            return new PiecewiseLinearTradeOff(v[0], v[1]);
+        }
+        double[] r = new double[grid.length];
+        double[] a = new double[grid.length];
+        for (int i = 0; i < grid.length; i++) {
+            double eps = grid[i];
+            if (b instanceof PairProfile pp) {
+                r[i] = safe(() -> pp.remove(eps));
+                a[i] = safe(() -> pp.add(eps));
+            } else {
+                PrivacyBound fb = b;
+                r[i] = safe(() -> fb.delta(eps));
+                a[i] = r[i];
+            }
+        }
+        return new BoundTradeOff(grid, r, a);
+    }
+
+    private static double safe(java.util.function.DoubleSupplier d) {
+        try {
+            double v = d.getAsDouble();
+            return Double.isNaN(v) ? 1.0 : Math.min(1.0, Math.max(0.0, v));
+        } catch (AccountingLimitException e) {
+            return 1.0;
+        }
+    }
+
+    @Override
+    public double beta(double alpha) {
+        double best = 0;
+        for (int i = 0; i < grid.length; i++) {
+            double e = Math.exp(grid[i]);
+            best = Math.max(best, 1 - add[i] - e * alpha);
+            best = Math.max(best, (1 - alpha - remove[i]) / e);
+        }
+        return Math.min(1 - alpha, best);
+    }
+
+    private static double[] grid(int n) {
+        double[] g = new double[n + 1];
+        g[0] = 0;
+        for (int i = 1; i <= n; i++) {
+            g[i] = 1e-4 * Math.pow(6e5, (i - 1) / (n - 1.0));
+        }
+        return g;
+    }
+}
