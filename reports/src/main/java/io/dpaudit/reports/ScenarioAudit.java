@@ -10,6 +10,7 @@ import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
 import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.TradeOffClaim;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.engine.MonteCarloEngine;
@@ -17,6 +18,9 @@ import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
+import io.dpaudit.core.fdp.BoundTradeOff;
+import io.dpaudit.core.fdp.GaussianTradeOff;
+import io.dpaudit.core.fdp.TradeOffFunction;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.MechanismSimulator;
 import io.dpaudit.core.rng.RandomStreams;
@@ -24,6 +28,7 @@ import io.dpaudit.mechanisms.MechanismCatalog;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.BoundCurve;
 import io.dpaudit.reports.report.Looseness;
+import io.dpaudit.reports.report.TradeOffCurve;
 import io.dpaudit.reports.scenario.ClaimSpec;
 import io.dpaudit.reports.scenario.Scenario;
 import java.util.ArrayList;
@@ -51,10 +56,12 @@ public final class ScenarioAudit {
      * @param scorer the attack
      * @param settings engine and estimator settings
      * @param bounds the analytic bounds that apply, computed once
-     * @param claims resolved claims
+     * @param claims resolved privacy-profile claims
+     * @param tradeOffClaims resolved f-DP claims
      */
     public record Prepared(Scenario scenario, AuditableMechanism mechanism, MechanismSimulator simulator,
-            Scorer scorer, AuditSettings settings, List<PrivacyBound> bounds, List<Claim> claims) {
+            Scorer scorer, AuditSettings settings, List<PrivacyBound> bounds, List<Claim> claims,
+            List<TradeOffClaim> tradeOffClaims) {
     }
 
     /**
@@ -72,13 +79,41 @@ public final class ScenarioAudit {
         Scorer scorer = AttackCatalog.create("attack", scenario.attack(), simulator.outputModel());
         AuditSettings settings = new AuditSettings(trials, seed, threads, scenario.confidence(),
                 scenario.selection(), scenario.histogramBins(), Pilot.DEFAULT_TRIALS,
-                MonteCarloEngine.DEFAULT_SHARD_TRIALS, scenario.deltas(), scenario.epsilons());
+                MonteCarloEngine.DEFAULT_SHARD_TRIALS, scenario.deltas(), scenario.epsilons(), scenario.tradeOff());
         List<PrivacyBound> bounds = mechanism.bounds();
         List<Claim> claims = new ArrayList<>();
+        List<TradeOffClaim> tradeOffClaims = new ArrayList<>();
         for (ClaimSpec c : scenario.claims()) {
-            claims.add(resolve(c, mechanism, bounds));
+            if (c.tradeOff()) {
+                tradeOffClaims.add(resolveTradeOff(c, mechanism, bounds));
+            } else {
+                claims.add(resolve(c, mechanism, bounds));
+            }
         }
-        return new Prepared(scenario, mechanism, simulator, scorer, settings, bounds, claims);
+        return new Prepared(scenario, mechanism, simulator, scorer, settings, bounds, claims, tradeOffClaims);
+    }
+
+    /** Resolves an f-DP claim: {@code mu}-GDP, or a bound's whole trade-off function ({@link BoundTradeOff}). */
+    static TradeOffClaim resolveTradeOff(ClaimSpec c, AuditableMechanism mechanism, List<PrivacyBound> bounds) {
+        if (c.bound() == null) {
+            String label = c.label() != null ? c.label() : "gdp(" + Checks.format(c.gdpMu()) + ")";
+            return TradeOffClaim.gdp(label, c.gdpMu(), "stated");
+        }
+        PrivacyBound b = bound(c, mechanism, bounds);
+        String label = c.label() != null ? c.label() : b.name() + " (trade-off)";
+        String kind = b.certified() ? "" : " (" + b.kind().description() + ")";
+        String how = Double.isNaN(b.gdpMu()) ? "its trade-off function, from its profile"
+                : "G_mu with mu = " + Checks.format(b.gdpMu());
+        return new TradeOffClaim(label, BoundTradeOff.of(b), b.gdpMu(), b.name() + kind + ", " + how + ": "
+                + b.source());
+    }
+
+    private static PrivacyBound bound(ClaimSpec c, AuditableMechanism mechanism, List<PrivacyBound> bounds) {
+        return bounds.stream().filter(x -> x.name().equals(c.bound())).findFirst().orElseThrow(() ->
+                new InvalidInputException(c.field() + ".bound", c.bound(), "no such bound for mechanism "
+                        + mechanism.type() + " with these parameters (applicable: "
+                        + String.join(", ", new TreeSet<>(bounds.stream().map(PrivacyBound::name).toList()))
+                        + ")"));
     }
 
     /** Resolves a claim spec against the mechanism's bounds. */
@@ -88,11 +123,7 @@ public final class ScenarioAudit {
                     : String.format(Locale.ROOT, "(%s, %s)", Checks.format(c.epsilon()), Checks.format(c.delta()));
             return new Claim(label, c.epsilon(), c.delta(), "stated");
         }
-        PrivacyBound b = bounds.stream().filter(x -> x.name().equals(c.bound())).findFirst().orElseThrow(() ->
-                new InvalidInputException(c.field() + ".bound", c.bound(), "no such bound for mechanism "
-                        + mechanism.type() + " with these parameters (applicable: "
-                        + String.join(", ", new TreeSet<>(bounds.stream().map(PrivacyBound::name).toList()))
-                        + ")"));
+        PrivacyBound b = bound(c, mechanism, bounds);
         double eps = c.epsilon();
         double del = c.delta();
         if (Double.isNaN(eps)) {
@@ -116,7 +147,8 @@ public final class ScenarioAudit {
 
     /** Runs a prepared audit and builds its report. */
     public static AuditReport run(Prepared p, ProgressListener progress) {
-        AuditResult result = Auditor.run(p.simulator(), p.scorer(), p.settings(), p.claims(), progress);
+        AuditResult result = Auditor.run(p.simulator(), p.scorer(), p.settings(), p.claims(), p.tradeOffClaims(),
+                progress);
         return report(p, result);
     }
 
@@ -179,7 +211,37 @@ public final class ScenarioAudit {
         }
         String simulator = (p.scenario().faithful() ? "faithful" : "reduced");
         return new AuditReport(ToolInfo.NAME, ToolInfo.version(), p.scenario(), p.mechanism(), simulator, result,
-                curves, RandomStreams.description(), ToolInfo.environment(), notes, looseness);
+                curves, RandomStreams.description(), ToolInfo.environment(), notes, looseness,
+                tradeOffCurves(p, result));
+    }
+
+    /**
+     * The curves of the trade-off plane: each f-DP claim's {@code f}, the exact curve of the simulated pair (when the
+     * mechanism names one), and {@code G_mu} at the certified GDP lower bound.
+     */
+    static List<TradeOffCurve> tradeOffCurves(Prepared p, AuditResult result) {
+        List<TradeOffCurve> out = new ArrayList<>();
+        for (TradeOffClaim c : p.tradeOffClaims()) {
+            out.add(sample(c.label(), "claim", c.f()));
+        }
+        PrivacyBound reference = reference(p);
+        if (reference != null) {
+            out.add(sample(reference.name(), "exact", BoundTradeOff.forDrawing(reference)));
+        }
+        double mu = result.tradeOff().gdpMuLowerBound();
+        if (mu > 0) {
+            out.add(sample(String.format(Locale.ROOT, "G_mu at the certified mu >= %.4g", mu), "gdp-lower-bound",
+                    new GaussianTradeOff(mu)));
+        }
+        return out;
+    }
+
+    private static TradeOffCurve sample(String name, String role, TradeOffFunction f) {
+        List<Double> beta = new ArrayList<>();
+        for (double a : TradeOffCurve.GRID) {
+            beta.add(f.beta(a));
+        }
+        return new TradeOffCurve(name, role, TradeOffCurve.GRID, beta);
     }
 
     /**
@@ -187,12 +249,11 @@ public final class ScenarioAudit {
      * when the mechanism names no exact curve (or it does not apply here).
      */
     static Looseness looseness(Prepared p, AuditResult result) {
-        String name = p.mechanism().referenceBound();
-        PrivacyBound reference = name == null ? null
-                : p.bounds().stream().filter(b -> b.name().equals(name)).findFirst().orElse(null);
+        PrivacyBound reference = reference(p);
         if (reference == null) {
             return null;
         }
+        String name = reference.name();
         TreeSet<Double> deltas = new TreeSet<>(p.settings().deltas());
         for (Claim c : p.claims()) {
             deltas.add(c.delta());
@@ -223,6 +284,24 @@ public final class ScenarioAudit {
             }
         }
         return new Looseness(name, rows, shares);
+    }
+
+    /**
+     * The exact curve of the simulated pair: the bound the mechanism names ({@link AuditableMechanism#referenceBound}),
+     * else one named {@code TYPE-exact}, else the first exact profile of a pair ({@link BoundKind#PAIR_PROFILE}); null
+     * when there is none.
+     */
+    static PrivacyBound reference(Prepared p) {
+        String named = p.mechanism().referenceBound();
+        String byType = p.mechanism().type() + "-exact";
+        for (String n : new String[] {named, byType}) {
+            for (PrivacyBound b : p.bounds()) {
+                if (b.name().equals(n)) {
+                    return b;
+                }
+            }
+        }
+        return p.bounds().stream().filter(b -> b.kind() == BoundKind.PAIR_PROFILE).findFirst().orElse(null);
     }
 
     private static double epsilonOrInfinity(PrivacyBound b, double delta) {

@@ -2,6 +2,7 @@ package io.dpaudit.reports.cli;
 
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import io.dpaudit.reports.report.AuditReport;
@@ -54,6 +55,24 @@ final class SummaryTable {
                         truncate(c.claim().label(), 40), Format.g(c.claim().epsilon()), Format.g(c.claim().delta()),
                         c.verdict().label().toUpperCase(Locale.ROOT), Format.g(c.deltaLowerBound().delta()),
                         Format.g(c.epsilonLowerBound().epsilon()), Format.g(c.tightness())));
+            }
+        }
+        b.append(String.format(Locale.ROOT, "Trade-off curve: certified mu >= %s (GDP lower bound), %d certified "
+                + "points%n", Format.g(res.tradeOff().gdpMuLowerBound()), res.tradeOff().points().size()));
+        if (!res.tradeOffClaims().isEmpty()) {
+            b.append(String.format(Locale.ROOT, "f-DP claims:%n  %-40s %-11s %-12s %s%n", "claim", "verdict", "mu_lb",
+                    "refuting point (alpha, beta) against f"));
+            for (TradeOffClaimResult c : res.tradeOffClaims()) {
+                String at = "";
+                if (c.refutation() != null) {
+                    var p = c.refutation().point();
+                    boolean rev = c.refutation().reversePair();
+                    double x = rev ? p.beta() : p.alpha();
+                    at = String.format(Locale.ROOT, "(%s, %s) against %s", Format.g(x), Format.g(rev ? p.alpha()
+                            : p.beta()), Format.g(c.claim().f().beta(x)));
+                }
+                b.append(String.format(Locale.ROOT, "  %-40s %-11s %-12s %s%n", truncate(c.claim().label(), 40),
+                        c.verdict().label().toUpperCase(Locale.ROOT), Format.g(c.gdpMuLowerBound()), at));
             }
         }
         return b.toString();

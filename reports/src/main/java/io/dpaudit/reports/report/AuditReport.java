@@ -21,13 +21,16 @@ import java.util.Map;
  * @param notes remarks a reader should see (e.g. bounds that do not apply)
  * @param looseness each bound and the audit against the exact curve of the simulated pair, or null when the mechanism
  *     has none
+ * @param tradeOffCurves the curves of the trade-off plane: claimed f's, the exact curve of the simulated pair, the
+ *     GDP curve of the certified lower bound
  */
 public record AuditReport(String toolName, String toolVersion, Scenario scenario, AuditableMechanism mechanism,
         String simulator, AuditResult result, List<BoundCurve> bounds, String rng, Map<String, String> environment,
-        List<String> notes, Looseness looseness) {
+        List<String> notes, Looseness looseness, List<TradeOffCurve> tradeOffCurves) {
 
     public AuditReport {
         bounds = List.copyOf(bounds);
+        tradeOffCurves = List.copyOf(tradeOffCurves);
         notes = List.copyOf(notes);
         environment = Map.copyOf(environment);
     }

@@ -1,8 +1,8 @@
 package io.dpaudit.reports.report;
 
 /**
- * Writes {@code report.html}: a self-contained page (no external resources) with the plot of δ against ε and the
- * Markdown report's tables rendered as preformatted text.
+ * Writes {@code report.html}: a self-contained page (no external resources) with the plot of δ against ε, the
+ * trade-off plane and the Markdown report's tables rendered as preformatted text.
  */
 public final class HtmlReportWriter {
     private HtmlReportWriter() {
@@ -18,7 +18,10 @@ public final class HtmlReportWriter {
                 .append(escape(r.scenario().name())).append("</h1>\n<figure>\n").append(SvgPlot.render(r))
                 .append("<figcaption>δ against ε: analytic bounds (curves), empirical lower bounds at ")
                 .append(Format.percent(r.result().settings().confidence()))
-                .append(" confidence each (triangles), claims (circles).</figcaption>\n</figure>\n<pre>")
+                .append(" confidence each (triangles), claims (circles).</figcaption>\n</figure>\n<figure>\n")
+                .append(TradeOffPlot.render(r)).append("<figcaption>The trade-off plane: certified points hold "
+                        + "simultaneously at ").append(Format.percent(r.result().settings().confidence()))
+                .append("; the true curve T(M(D), M(D')) lies on or below each of them.</figcaption>\n</figure>\n<pre>")
                 .append(escape(MarkdownReportWriter.write(r))).append("</pre>\n</body>\n</html>\n");
         return b.toString();
     }

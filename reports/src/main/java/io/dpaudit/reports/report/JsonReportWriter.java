@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.TradeOffClaimResult;
+import io.dpaudit.core.estimate.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import io.dpaudit.core.estimate.SelectedTest;
@@ -116,6 +118,8 @@ public final class JsonReportWriter {
             }
         }
 
+        tradeOff(root.putObject("tradeOff"), r);
+
         if (r.looseness() == null) {
             root.putNull("looseness");
         } else {
@@ -182,5 +186,79 @@ public final class JsonReportWriter {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * {@code tradeOff}: the certified points (all of them when at most 1000, else the envelope's vertices), the lower
+     * convex envelope, the GDP lower bound with the point that gives it, the ε lower bounds read off the curve at the
+     * scenario's δ values, the f-DP claims and the curves of the trade-off plane.
+     */
+    private static void tradeOff(ObjectNode o, AuditReport r) {
+        CertifiedTradeOff t = r.result().tradeOff();
+        o.put("method", t.method());
+        o.set("confidence", JsonNumbers.encode(t.confidence()));
+        boolean all = t.points().size() <= 1000;
+        o.put("pointsShown", all ? "all certified points" : "the envelope's vertices (of " + t.points().size()
+                + " certified points)");
+        ArrayNode pts = o.putArray("points");
+        for (CertifiedTradeOff.Point p : all ? t.points() : t.envelope()) {
+            point(pts.addObject(), p);
+        }
+        ArrayNode env = o.putArray("envelope");
+        for (CertifiedTradeOff.Point p : t.envelope()) {
+            point(env.addObject(), p);
+        }
+        o.set("gdpMuLowerBound", JsonNumbers.encode(t.gdpMuLowerBound()));
+        if (t.gdpMuPoint() != null) {
+            point(o.putObject("gdpMuPoint"), t.gdpMuPoint());
+        } else {
+            o.putNull("gdpMuPoint");
+        }
+        ArrayNode eps = o.putArray("epsilonLowerBounds");
+        for (double d : r.result().settings().deltas()) {
+            ObjectNode e = eps.addObject();
+            e.set("delta", JsonNumbers.encode(d));
+            e.set("epsilon", JsonNumbers.encode(t.epsilonLowerBound(d)));
+        }
+        ArrayNode claims = o.putArray("claims");
+        for (TradeOffClaimResult c : r.result().tradeOffClaims()) {
+            ObjectNode co = claims.addObject();
+            co.put("label", c.claim().label());
+            co.put("kind", Double.isNaN(c.claim().gdpMu()) ? "trade-off" : "gdp");
+            boolean gdp = !Double.isNaN(c.claim().gdpMu());
+            co.set("gdpMu", gdp ? JsonNumbers.encode(c.claim().gdpMu()) : null); // not applicable: null
+            co.put("verdict", c.verdict().label());
+            co.set("gdpMuLowerBound", JsonNumbers.encode(c.gdpMuLowerBound()));
+            co.set("tightness", gdp ? JsonNumbers.encode(c.tightness()) : null);
+            if (c.refutation() != null) {
+                ObjectNode ro = co.putObject("refutingPoint");
+                point(ro, c.refutation().point());
+                ro.set("margin", JsonNumbers.encode(c.refutation().margin()));
+                ro.put("reversePair", c.refutation().reversePair());
+                ro.set("claimedBeta", JsonNumbers.encode(c.claim().f().beta(c.refutation().reversePair()
+                        ? c.refutation().point().beta() : c.refutation().point().alpha())));
+            } else {
+                co.putNull("refutingPoint");
+            }
+            co.put("source", c.claim().source());
+        }
+        ArrayNode curves = o.putArray("curves");
+        for (TradeOffCurve c : r.tradeOffCurves()) {
+            ObjectNode co = curves.addObject();
+            co.put("name", c.name());
+            co.put("role", c.role());
+            ArrayNode cp = co.putArray("points");
+            for (int i = 0; i < c.alpha().size(); i++) {
+                ObjectNode po = cp.addObject();
+                po.set("alpha", JsonNumbers.encode(c.alpha().get(i)));
+                po.set("beta", JsonNumbers.encode(c.beta().get(i)));
+            }
+        }
+    }
+
+    private static void point(ObjectNode o, CertifiedTradeOff.Point p) {
+        o.set("alpha", JsonNumbers.encode(p.alpha()));
+        o.set("beta", JsonNumbers.encode(p.beta()));
+        o.put("test", p.test());
     }
 }

@@ -3,9 +3,12 @@ package io.dpaudit.reports.report;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.TradeOffClaimResult;
+import io.dpaudit.core.estimate.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import io.dpaudit.core.estimate.SelectedTest;
+import java.util.List;
 import java.util.Map;
 
 /** Writes {@code report.md}: the same content as the JSON report, as tables for people. */
@@ -67,6 +70,8 @@ public final class MarkdownReportWriter {
                     .append(test(d.test())).append(" |\n");
         }
 
+        tradeOff(b, r);
+
         b.append("\n## Analytic bounds\n\n");
         if (r.bounds().isEmpty()) {
             b.append("None applies.\n");
@@ -93,6 +98,60 @@ public final class MarkdownReportWriter {
         r.environment().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(e -> b.append("- ").append(e.getKey()).append(": ").append(e.getValue()).append("\n"));
         return b.toString();
+    }
+
+    private static void tradeOff(StringBuilder b, AuditReport r) {
+        CertifiedTradeOff t = r.result().tradeOff();
+        b.append("\n## Trade-off curve (f-DP)\n\n");
+        b.append("Certified GDP lower bound: **μ ≥ ").append(Format.g(t.gdpMuLowerBound())).append("**");
+        if (t.gdpMuPoint() != null) {
+            b.append(" (at α ≤ ").append(Format.g(t.gdpMuPoint().alpha())).append(", β ≤ ")
+                    .append(Format.g(t.gdpMuPoint().beta())).append(": ").append(t.gdpMuPoint().test()).append(')');
+        }
+        b.append(". ε lower bounds read off the certified curve:");
+        for (double d : r.result().settings().deltas()) {
+            b.append(" ").append(Format.g(t.epsilonLowerBound(d))).append(" at δ = ").append(Format.g(d)).append(';');
+        }
+        b.setLength(b.length() - 1);
+        b.append(".\n\nEvery point below holds simultaneously with ").append(Format.percent(t.confidence()))
+                .append(" confidence (").append(t.method()).append("): some test has type I error at most α and "
+                        + "type II error at most β, so the true trade-off curve T(M(D), M(D')) lies on or below "
+                        + "each point and below their lower convex envelope.\n\n");
+        if (!r.result().tradeOffClaims().isEmpty()) {
+            b.append("| f-DP claim | verdict | certified μ lower bound | tightness | refuting point (α, β) | claimed "
+                    + "f there | source |\n|---|---|---|---|---|---|---|\n");
+            for (TradeOffClaimResult c : r.result().tradeOffClaims()) {
+                String point = "";
+                String claimed = "";
+                if (c.refutation() != null) {
+                    CertifiedTradeOff.Point p = c.refutation().point();
+                    boolean rev = c.refutation().reversePair();
+                    point = "(" + Format.g(rev ? p.beta() : p.alpha()) + ", " + Format.g(rev ? p.alpha() : p.beta())
+                            + ")" + (rev ? " of T(M(D'), M(D))" : "");
+                    claimed = Format.g(c.claim().f().beta(rev ? p.beta() : p.alpha()));
+                }
+                b.append("| ").append(cell(c.claim().label())).append(" | **").append(c.verdict().label())
+                        .append("** | ").append(Format.g(c.gdpMuLowerBound())).append(" | ")
+                        .append(Double.isNaN(c.tightness()) ? "" : Format.g(c.tightness())).append(" | ")
+                        .append(point).append(" | ").append(claimed).append(" | ").append(cell(c.claim().source()))
+                        .append(" |\n");
+            }
+            b.append("\nAn f-DP claim is *violated* when a certified point lies strictly below f (or, read as a test "
+                    + "of D' against D, below f for the reversed pair); for a correct claim this happens with "
+                    + "probability at most ").append(Format.percent(1 - t.confidence()))
+                    .append(". Tightness is the certified μ lower bound divided by a GDP claim's μ.\n\n");
+        }
+        List<CertifiedTradeOff.Point> env = t.envelope();
+        b.append("Lower convex envelope (").append(env.size()).append(" vertices):\n\n| α ≤ | β ≤ | test |\n"
+                + "|---|---|---|\n");
+        int step = Math.max(1, (env.size() + 19) / 20);
+        for (int i = 0; i < env.size(); i++) {
+            if (i % step == 0 || i == env.size() - 1) {
+                CertifiedTradeOff.Point p = env.get(i);
+                b.append("| ").append(Format.g(p.alpha())).append(" | ").append(Format.g(p.beta())).append(" | ")
+                        .append(cell(p.test())).append(" |\n");
+            }
+        }
     }
 
     private static void looseness(StringBuilder b, Looseness l) {

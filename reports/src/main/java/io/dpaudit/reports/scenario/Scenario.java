@@ -1,6 +1,7 @@
 package io.dpaudit.reports.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.model.Parameters;
 import java.util.List;
@@ -22,11 +23,12 @@ import java.util.List;
  * @param deltas δ values for ε lower bounds
  * @param epsilons ε values for δ lower bounds
  * @param claims claims to audit
+ * @param tradeOff how the empirical trade-off curve is certified ({@code tradeOff: {method, grid}})
  */
 public record Scenario(JsonNode source, String name, String description, Parameters mechanism,
         Parameters simulator, String attack, long trials, long seed, double confidence,
         ThresholdSelection selection, int histogramBins, List<Double> deltas, List<Double> epsilons,
-        List<ClaimSpec> claims) {
+        List<ClaimSpec> claims, AuditSettings.TradeOffSettings tradeOff) {
 
     /** Whether the faithful simulator is requested. */
     public boolean faithful() {

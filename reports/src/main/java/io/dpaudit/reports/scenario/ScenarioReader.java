@@ -11,6 +11,7 @@ import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.estimate.ThresholdSelection;
+import io.dpaudit.core.estimate.TradeOffCertification;
 import io.dpaudit.core.model.Parameters;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,7 +31,8 @@ import java.util.TreeSet;
  */
 public final class ScenarioReader {
     private static final Set<String> TOP_LEVEL = Set.of("name", "description", "mechanism", "simulator", "attack",
-            "trials", "seed", "confidence", "thresholdSelection", "histogramBins", "deltas", "epsilons", "claims");
+            "trials", "seed", "confidence", "thresholdSelection", "histogramBins", "deltas", "epsilons", "claims",
+            "tradeOff");
     private static final List<Double> DEFAULT_DELTAS = List.of(1e-5);
     private static final List<Double> DEFAULT_EPSILONS = List.of(0.0, 0.5, 1.0, 2.0);
     private static final long DEFAULT_TRIALS = 10_000_000L;
@@ -114,8 +116,9 @@ public final class ScenarioReader {
             Checks.nonNegative("epsilons[" + i + "]", epsilons.get(i));
         }
         List<ClaimSpec> claims = root.has("claims") ? claims(root.get("claims")) : List.of();
+        AuditSettings.TradeOffSettings tradeOff = tradeOff(root.get("tradeOff"));
         return new Scenario(root, name, description, mechanism, simulator, attack, trials, seed, confidence,
-                selection, bins, deltas, epsilons, claims);
+                selection, bins, deltas, epsilons, claims, tradeOff);
     }
 
     private static Parameters parameters(JsonNode node, String field) {
@@ -182,6 +185,24 @@ public final class ScenarioReader {
         }
     }
 
+    private static AuditSettings.TradeOffSettings tradeOff(JsonNode node) {
+        if (node == null) {
+            return AuditSettings.TradeOffSettings.DEFAULT;
+        }
+        Parameters p = parameters(node, "tradeOff");
+        p.allowOnly(Set.of("method", "grid"));
+        String m = p.text("method", TradeOffCertification.Method.BONFERRONI.label());
+        TradeOffCertification.Method method = TradeOffCertification.Method.of(m);
+        if (method == null) {
+            throw new InvalidInputException("tradeOff.method", m, "must be \"bonferroni\" or \"dkw\"");
+        }
+        long grid = p.wholeNumber("grid", TradeOffCertification.DEFAULT_GRID, 1);
+        if (grid > 4096) {
+            throw new InvalidInputException("tradeOff.grid", grid, "must be <= 4096");
+        }
+        return new AuditSettings.TradeOffSettings(method, (int) grid);
+    }
+
     private static List<ClaimSpec> claims(JsonNode node) {
         if (!node.isArray()) {
             throw new InvalidInputException("claims", compact(node), "must be an array");
@@ -195,12 +216,37 @@ public final class ScenarioReader {
             }
             for (Iterator<String> it = c.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
-                if (!Set.of("label", "bound", "epsilon", "delta").contains(k)) {
+                if (!Set.of("label", "bound", "epsilon", "delta", "gdpMu", "kind").contains(k)) {
                     throw new InvalidInputException(f + "." + k, compact(c.get(k)),
-                            "unknown field (known: bound, delta, epsilon, label)");
+                            "unknown field (known: bound, delta, epsilon, gdpMu, kind, label)");
                 }
             }
             String label = c.has("label") ? text(c, "label", f + ".label") : null;
+            String kind = c.has("kind") ? text(c, "kind", f + ".kind") : "privacy-profile";
+            if (!kind.equals("privacy-profile") && !kind.equals("trade-off")) {
+                throw new InvalidInputException(f + ".kind", kind, "must be \"privacy-profile\" or \"trade-off\"");
+            }
+            if (c.has("gdpMu") || kind.equals("trade-off")) {
+                for (String k : List.of("epsilon", "delta")) {
+                    if (c.has(k)) {
+                        throw new InvalidInputException(f + "." + k, compact(c.get(k)), "an f-DP claim (gdpMu, or "
+                                + "kind \"trade-off\") claims a whole trade-off curve, not one " + k);
+                    }
+                }
+                if (c.has("gdpMu") == c.has("bound")) {
+                    throw new InvalidInputException(f, compact(c), "an f-DP claim needs exactly one of gdpMu, bound");
+                }
+                double mu = c.has("gdpMu") ? number(c.get("gdpMu"), f + ".gdpMu") : Double.NaN;
+                if (c.has("gdpMu")) {
+                    Checks.positive(f + ".gdpMu", mu);
+                    if (!Double.isFinite(mu)) {
+                        throw new InvalidInputException(f + ".gdpMu", mu, "must be finite");
+                    }
+                }
+                String b = c.has("bound") ? text(c, "bound", f + ".bound") : null;
+                out.add(new ClaimSpec(label, b, Double.NaN, Double.NaN, f, true, mu));
+                continue;
+            }
             String bound = c.has("bound") ? text(c, "bound", f + ".bound") : null;
             double eps = c.has("epsilon") ? number(c.get("epsilon"), f + ".epsilon") : Double.NaN;
             double del = c.has("delta") ? number(c.get("delta"), f + ".delta") : Double.NaN;

@@ -67,6 +67,16 @@ class BadInputTest {
                         + "\"attack\": \"projection\"}", "attack = projection: does not apply"),
                 Arguments.of("{\"mechanism\": {\"type\": \"shuffled-randomizer\", \"clients\": 20, \"eps0\": 1, "
                         + "\"config\": \"canonical\", \"dataset\": \"opposite\"}}", "mechanism.dataset = opposite"),
+                Arguments.of(gaussianWith("\"claims\": [{\"gdpMu\": 0}]"), "claims[0].gdpMu = 0"),
+                Arguments.of(gaussianWith("\"claims\": [{\"gdpMu\": -1}]"), "claims[0].gdpMu = -1"),
+                Arguments.of(gaussianWith("\"claims\": [{\"gdpMu\": 1, \"delta\": 1e-5}]"), "claims[0].delta = 1.0E-5: an "
+                        + "f-DP claim"),
+                Arguments.of(gaussianWith("\"claims\": [{\"bound\": \"no-such\", \"kind\": \"trade-off\"}]"),
+                        "claims[0].bound = no-such: no such bound"),
+                Arguments.of(gaussianWith("\"claims\": [{\"bound\": \"gaussian-exact\", \"kind\": \"curve\"}]"),
+                        "claims[0].kind = curve"),
+                Arguments.of(gaussianWith("\"tradeOff\": {\"method\": \"magic\"}"), "tradeOff.method = magic"),
+                Arguments.of(gaussianWith("\"tradeOff\": {\"grid\": 0}"), "tradeOff.grid = 0"),
                 Arguments.of(checkIn("\"p0\": 0, \"eps0\": 1"), "mechanism.p0 = 0: must be in (0, 1]"),
                 Arguments.of(checkIn("\"p0\": 1.5, \"eps0\": 1"), "mechanism.p0 = 1.5: must be in (0, 1]"),
                 Arguments.of(checkIn("\"p0\": -0.2, \"eps0\": 1"), "mechanism.p0 = -0.2"),
@@ -87,6 +97,11 @@ class BadInputTest {
                 Arguments.of("{\"mechanism\": {\"type\": \"random-checkin\", \"clients\": 20, \"slots\": 5, "
                         + "\"p0\": 1, \"eps0\": 1}, \"simulator\": {\"kind\": \"faithful\", \"plantedBug\": "
                         + "\"typo\"}}", "simulator.plantedBug = typo"));
+    }
+
+    /** A Gaussian-mechanism scenario with the given extra top-level fields. */
+    private static String gaussianWith(String fields) {
+        return "{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"trials\": 1000, " + fields + "}";
     }
 
     /** A random-checkin scenario (20 clients, 10 slots unless given) with the given extra mechanism fields. */

@@ -29,10 +29,10 @@ class GoldenReportTest {
         AuditResult res = r.result();
         AuditResult fixedTime = new AuditResult(res.settings(), res.mechanism(), res.attack(), res.binning(),
                 res.selectionTrials(), res.evaluationTrials(), res.streamsUsed(), res.epsilonLowerBounds(),
-                res.deltaLowerBounds(), res.claims(), 2.0);
+                res.deltaLowerBounds(), res.claims(), 2.0, res.tradeOff(), res.tradeOffClaims());
         return new AuditReport(r.toolName(), "golden", r.scenario(), r.mechanism(), r.simulator(), fixedTime,
                 r.bounds(), "XO_SHI_RO_256_PP (golden)", Map.of("java", "golden", "os", "golden"), r.notes(),
-                r.looseness());
+                r.looseness(), r.tradeOffCurves());
     }
 
     private static void compare(AuditReport r, String stem) throws Exception {
