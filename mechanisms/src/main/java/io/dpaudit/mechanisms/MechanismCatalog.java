@@ -8,6 +8,7 @@ import io.dpaudit.mechanisms.checkin.CheckInMechanisms;
 import io.dpaudit.mechanisms.dpfed.DpFedMechanisms;
 import io.dpaudit.mechanisms.gaussian.GaussianMechanisms;
 import io.dpaudit.mechanisms.participation.ParticipationMechanisms;
+import io.dpaudit.mechanisms.prifedsync.PriFedSyncMechanisms;
 import io.dpaudit.mechanisms.shuffle.ShuffleMechanisms;
 import java.util.List;
 import java.util.stream.Stream;
@@ -22,7 +23,8 @@ public final class MechanismCatalog {
             ParticipationMechanisms.types(),
             DpFedMechanisms.types(),
             ShuffleMechanisms.types(),
-            CheckInMechanisms.types())
+            CheckInMechanisms.types(),
+            PriFedSyncMechanisms.types())
             .flatMap(List::stream).toList();
 
     private MechanismCatalog() {

@@ -1,0 +1,119 @@
+package io.dpaudit.mechanisms.prifedsync;
+
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.engine.TrialSampler;
+import io.dpaudit.core.engine.World;
+import io.dpaudit.core.model.MechanismSimulator;
+import io.dpaudit.core.model.OutputModel;
+import java.util.Locale;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
+
+/**
+ * Faithful simulator of PriFedSync's synchronisation rounds as seen by the adversary, with explicit clients, records,
+ * batches, clipping and noise:
+ * <ol>
+ *   <li>every client tosses its sampling coin ({@code nextDouble() < p}, clients in index order; client 0 is the
+ *       target client j, client 1 the observing client of the weak notion);</li>
+ *   <li>if client j takes part, it runs {@code K} local steps: a batch of {@code B} of its {@code n} records drawn
+ *       without replacement (partial Fisher–Yates over an index array, {@code B} {@code nextInt}), the per-record
+ *       gradients clipped to norm {@code C} and summed, plus {@code N(0, (sigma C)^2 I_d)} noise ({@code d} normals);
+ *       the step's noisy sum is what it releases (the local model moves by a known multiple of it);</li>
+ *   <li>the round reaches the adversary when j took part and — per-round view — the observing client (weak) or any
+ *       other client (strong) took part too; in the broadcast view whenever j took part.</li>
+ * </ol>
+ * Records are vectors of dimension {@code d} (simulator option {@code dimension}, default 4): the target record's
+ * gradient is {@code C e_1} in {@code D} and {@code -C e_1} or 0 in {@code D'} (before clipping: {@code 2 C e_1}, so
+ * clipping is exercised); every other record's gradient is 0 (known to the adversary). An output round is the flag and
+ * the {@code K} noisy sums ({@code d} values each).
+ */
+final class FaithfulPriFedSyncSimulator {
+    /** Largest number of records simulated explicitly. */
+    static final int MAX_RECORDS = 1 << 24;
+
+    private FaithfulPriFedSyncSimulator() {
+    }
+
+    static MechanismSimulator of(PriFedSyncParameters p, int dimension) {
+        if (p.records() > MAX_RECORDS) {
+            throw new InvalidInputException("mechanism.records", p.records(), "exceeds " + MAX_RECORDS
+                    + " for the faithful simulator; use the reduced one");
+        }
+        int k = p.localSteps();
+        double c = p.clip();
+        double sd = p.sigma() * c;
+        OutputModel model = new OutputModel(p.rounds(), new VisibleSteps(k, dimension),
+                new StepMixtureLaw(k, p.gamma(), c, sd), new StepMixtureLaw(k, p.gamma(), p.replacementSign() * c, sd),
+                null);
+        String d = String.format(Locale.ROOT, "faithful: %s; explicit client coins, batches drawn without "
+                + "replacement, clipping of %d-dimensional gradients, Gaussian noise", p.describe(), dimension);
+        return MechanismSimulator.of(model, d, rng -> new Sampler(rng, p, dimension));
+    }
+
+    private static final class Sampler implements TrialSampler {
+        private final UniformRandomProvider rng;
+        private final ZigguratSampler.NormalizedGaussian normal;
+        private final PriFedSyncParameters p;
+        private final int dimension;
+        private final int[] order;
+        private final double[] sum;
+
+        Sampler(UniformRandomProvider rng, PriFedSyncParameters p, int dimension) {
+            this.rng = rng;
+            this.normal = ZigguratSampler.NormalizedGaussian.of(rng);
+            this.p = p;
+            this.dimension = dimension;
+            this.order = new int[p.records()];
+            for (int i = 0; i < order.length; i++) {
+                order[i] = i;
+            }
+            this.sum = new double[dimension];
+        }
+
+        @Override
+        public void sample(World world, double[] out, int trials) {
+            // The target record's raw gradient along e_1 (clipped below): 2C in D; -2C or 0 in D'.
+            double raw = world == World.WITH_CANARY ? 2 * p.clip() : 2 * p.replacementSign() * p.clip();
+            int steps = p.localSteps();
+            int block = 1 + steps * dimension;
+            boolean broadcast = p.view().equals("broadcast");
+            boolean weak = p.notion().equals("weak");
+            for (int b = 0; b < trials * p.rounds(); b++) {
+                int base = b * block;
+                boolean target = false;
+                boolean observer = false;
+                for (int client = 0; client < p.clients(); client++) {
+                    boolean in = p.p() >= 1.0 || rng.nextDouble() < p.p();
+                    if (client == 0) {
+                        target = in;
+                    } else if (in && (client == 1 || !weak)) {
+                        observer = true;
+                    }
+                }
+                boolean seen = target && (broadcast || observer);
+                if (!seen) {
+                    java.util.Arrays.fill(out, base, base + block, 0.0);
+                    continue;
+                }
+                out[base] = 1.0;
+                for (int k = 0; k < steps; k++) {
+                    java.util.Arrays.fill(sum, 0.0);
+                    for (int i = 0; i < p.batch(); i++) { // order[0..B) is a uniform B-subset
+                        int j = i + rng.nextInt(p.records() - i);
+                        int t = order[i];
+                        order[i] = order[j];
+                        order[j] = t;
+                        if (order[i] == 0) { // the target record: gradient raw e_1, clipped to norm C
+                            double norm = Math.abs(raw);
+                            sum[0] += norm > p.clip() ? raw * p.clip() / norm : raw;
+                        }
+                    }
+                    int o = base + 1 + k * dimension;
+                    for (int i = 0; i < dimension; i++) {
+                        out[o + i] = sum[i] + p.sigma() * p.clip() * normal.sample();
+                    }
+                }
+            }
+        }
+    }
+}

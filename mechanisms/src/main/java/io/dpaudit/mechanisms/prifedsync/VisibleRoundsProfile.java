@@ -1,0 +1,119 @@
+package io.dpaudit.mechanisms.prifedsync;
+
+import io.dpaudit.core.accounting.AccountingLimitException;
+import io.dpaudit.core.accounting.ProfileComposition;
+import io.dpaudit.core.bounds.BoundKind;
+import io.dpaudit.core.bounds.MixturePairProfile;
+import io.dpaudit.core.bounds.PrivacyBound;
+import io.dpaudit.core.law.GaussianMixture;
+import io.dpaudit.core.numerics.SafeRounding;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.commons.math3.distribution.BinomialDistribution;
+
+/**
+ * The exact privacy profile of the simulated pair of PriFedSync: over {@code R} rounds the number {@code S} of rounds
+ * whose update reaches the adversary is {@code Binomial(R, pi)} and is itself seen (a round that does not reach the
+ * adversary carries nothing), so
+ * <pre>
+ *   delta(eps) = sum_s P(S = s) delta_{Ks}(eps),
+ * </pre>
+ * with {@code delta_n} the profile of {@code n} composed steps of the pair {@code (1 - gamma) N(0, (sigma C)^2) + gamma
+ * N(C, .)} against the same with {@code -C} (or {@code N(0, .)} for the one-sided pair), each step's profile exact
+ * ({@link MixturePairProfile}) and the composition by the PLD accountant (pessimistic rounding, certified for the
+ * pair). Binomial terms below {@code 1e-15} in total are left out and their mass added to δ. For the one-sided pair
+ * the two directions are maximised for each {@code s} before summing, which can only raise the curve.
+ */
+final class VisibleRoundsProfile implements PrivacyBound {
+    private final String name;
+    private final PriFedSyncParameters p;
+    private final MixturePairProfile step;
+    private final int lo;
+    private final double[] weights;
+    private final double dropped;
+    private final Map<Integer, PrivacyBound> composed = new ConcurrentHashMap<>();
+
+    VisibleRoundsProfile(String name, PriFedSyncParameters p) {
+        this.name = name;
+        this.p = p;
+        double sd = p.sigma();
+        double g = p.gamma();
+        GaussianMixture with = mixture(g, 1.0, sd);
+        GaussianMixture without = p.replacementSign() == 0.0 ? GaussianMixture.single(0.0, sd)
+                : mixture(g, -1.0, sd);
+        this.step = new MixturePairProfile("step", "one local step", with, without, 1.0);
+        double pi = p.visibility();
+        int r = p.rounds();
+        if (pi >= 1.0) {
+            this.lo = r;
+            this.weights = new double[] {1.0};
+            this.dropped = 0.0;
+        } else {
+            BinomialDistribution b = new BinomialDistribution(null, r, pi);
+            int a = 0;
+            while (a < r && b.cumulativeProbability(a) < 5e-16) {
+                a++;
+            }
+            int z = r;
+            while (z > a && 1 - b.cumulativeProbability(z - 1) < 5e-16) {
+                z--;
+            }
+            this.lo = a;
+            this.weights = new double[z - a + 1];
+            double kept = 0;
+            for (int s = a; s <= z; s++) {
+                weights[s - a] = b.probability(s);
+                kept += weights[s - a];
+            }
+            this.dropped = Math.max(0.0, 1 - kept) + 1e-15;
+        }
+    }
+
+    /** {@code (1 - g) N(0, sd^2) + g N(mean, sd^2)}; a single normal when {@code g = 1}. */
+    private static GaussianMixture mixture(double g, double mean, double sd) {
+        return g >= 1.0 ? GaussianMixture.single(mean, sd)
+                : new GaussianMixture(new double[] {1 - g, g}, new double[][] {{0.0}, {mean}}, sd);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String source() {
+        return String.format(Locale.ROOT, "exact profile of the simulated pair (%s): S ~ Binomial(R = %d, %.6g) "
+                + "rounds reach the adversary, each K = %d steps of the mixture pair with B/n = %.6g; per step exact "
+                + "by numerical integration, K S steps composed by the PLD accountant (pessimistic rounding), mixed "
+                + "over S", p.describe(), p.rounds(), p.visibility(), p.localSteps(), p.gamma());
+    }
+
+    @Override
+    public BoundKind kind() {
+        return BoundKind.PAIR_PROFILE;
+    }
+
+    @Override
+    public double delta(double epsilon) {
+        double total = dropped;
+        for (int i = 0; i < weights.length; i++) {
+            int s = lo + i;
+            if (s == 0) {
+                continue;
+            }
+            double d;
+            try {
+                d = steps(s).delta(epsilon);
+            } catch (AccountingLimitException e) {
+                d = 1.0;
+            }
+            total += weights[i] * d;
+        }
+        return SafeRounding.upProbability(total);
+    }
+
+    private PrivacyBound steps(int s) {
+        return composed.computeIfAbsent(s, k -> ProfileComposition.compose(step, k * p.localSteps()));
+    }
+}
