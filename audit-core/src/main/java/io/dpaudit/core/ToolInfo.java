@@ -30,9 +30,35 @@ public final class ToolInfo {
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
         m.put("commonsRng", RandomStreams.version());
-        Package math = org.apache.commons.math3.util.FastMath.class.getPackage();
-        m.put("commonsMath3", math.getImplementationVersion() == null ? "unknown" : math.getImplementationVersion());
+        m.put("commonsMath3", libraryVersion("org.apache.commons", "commons-math3",
+                org.apache.commons.math3.util.FastMath.class));
+        m.put("jackson", libraryVersion("com.fasterxml.jackson.core", "jackson-databind", null));
         return m;
+    }
+
+    /**
+     * The version of a library on the class path: its Maven metadata ({@code META-INF/maven/GROUP/ARTIFACT/
+     * pom.properties}, which each library jar carries and the shaded jar keeps, one per artifact), else the
+     * manifest's implementation version of {@code probe}'s package (which a shaded jar does not keep), else
+     * {@code "unknown"}.
+     */
+    public static String libraryVersion(String group, String artifact, Class<?> probe) {
+        String resource = "META-INF/maven/" + group + "/" + artifact + "/pom.properties";
+        ClassLoader loader = ToolInfo.class.getClassLoader();
+        try (InputStream in = loader == null ? null : loader.getResourceAsStream(resource)) {
+            if (in != null) {
+                Properties p = new Properties();
+                p.load(in);
+                String v = p.getProperty("version");
+                if (v != null && !v.isBlank()) {
+                    return v.trim();
+                }
+            }
+        } catch (IOException e) {
+            // fall through to the manifest
+        }
+        String v = probe == null ? null : probe.getPackage().getImplementationVersion();
+        return v == null ? "unknown" : v;
     }
 
     private static String loadVersion() {

@@ -64,9 +64,8 @@ public final class RandomStreams {
                 + "); 64-bit root seed expanded by SplitMix64; stream i = root state after i jump() calls (2^128 apart)";
     }
 
-    /** The commons-rng version on the class path, or {@code "unknown"}. */
+    /** The commons-rng version on the class path (see {@link io.dpaudit.core.ToolInfo#libraryVersion}). */
     public static String version() {
-        String v = RandomSource.class.getPackage().getImplementationVersion();
-        return v == null ? "unknown" : v;
+        return io.dpaudit.core.ToolInfo.libraryVersion("org.apache.commons", "commons-rng-simple", RandomSource.class);
     }
 }

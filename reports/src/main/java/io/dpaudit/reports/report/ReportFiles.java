@@ -44,7 +44,7 @@ public final class ReportFiles {
         Map<Path, Path> staged = new LinkedHashMap<>();
         try {
             for (Map.Entry<String, String> e : files.entrySet()) {
-                Path tmp = Files.createTempFile(dir, "." + e.getKey() + ".", ".tmp");
+                Path tmp = createStagingFile(dir, e.getKey());
                 staged.put(tmp, dir.resolve(e.getKey()));
                 Files.writeString(tmp, e.getValue(), StandardCharsets.UTF_8);
             }
@@ -62,6 +62,25 @@ public final class ReportFiles {
                     Files.deleteIfExists(tmp);
                 } catch (IOException ignored) {
                     // best effort: a stray temporary file is not a report file
+                }
+            }
+        }
+    }
+
+    /**
+     * A new, uniquely named hidden file in {@code dir} created with default attributes, so that its permissions
+     * follow the umask like any file the user creates ({@code -rw-r--r--} under umask 022), unlike
+     * {@code Files.createTempFile}, which makes it readable by its owner only.
+     */
+    private static Path createStagingFile(Path dir, String name) throws IOException {
+        String base = "." + name + "." + ProcessHandle.current().pid() + ".";
+        for (int attempt = 0; ; attempt++) {
+            Path tmp = dir.resolve(base + Long.toHexString(System.nanoTime()) + "-" + attempt + ".tmp");
+            try {
+                return Files.createFile(tmp);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt >= 100) {
+                    throw e;
                 }
             }
         }

@@ -77,6 +77,17 @@ class BadInputTest {
                         "claims[0].kind = curve"),
                 Arguments.of(gaussianWith("\"tradeOff\": {\"method\": \"magic\"}"), "tradeOff.method = magic"),
                 Arguments.of(gaussianWith("\"tradeOff\": {\"grid\": 0}"), "tradeOff.grid = 0"),
+                Arguments.of(priFedSync("\"p\": 0"), "mechanism.p = 0: must be in (0, 1]"),
+                Arguments.of(priFedSync("\"p\": 1.5"), "mechanism.p = 1.5: must be in (0, 1]"),
+                Arguments.of(priFedSync("\"p\": 1, \"batch\": 200"), "mechanism.batch = 200: must be <= records"),
+                Arguments.of(priFedSync("\"p\": 1, \"sigma\": 0"), "mechanism.sigma = 0"),
+                Arguments.of(priFedSync("\"p\": 1, \"notion\": \"medium\""), "mechanism.notion = medium"),
+                Arguments.of(priFedSync("\"p\": 1, \"view\": \"global\""), "mechanism.view = global"),
+                Arguments.of(priFedSync("\"p\": 1, \"pair\": \"both\""), "mechanism.pair = both"),
+                Arguments.of(priFedSync("\"p\": 1, \"clients\": 1"), "mechanism.clients = 1"),
+                Arguments.of("{\"mechanism\": {\"type\": \"prifedsync\", \"clients\": 3, \"records\": 100, "
+                        + "\"batch\": 10, \"sigma\": 1, \"p\": 1}, \"trials\": 1000, \"claims\": [{\"bound\": "
+                        + "\"zcls21-thm9\", \"kind\": \"trade-off\"}]}", "zcls21-thm9"),
                 Arguments.of(checkIn("\"p0\": 0, \"eps0\": 1"), "mechanism.p0 = 0: must be in (0, 1]"),
                 Arguments.of(checkIn("\"p0\": 1.5, \"eps0\": 1"), "mechanism.p0 = 1.5: must be in (0, 1]"),
                 Arguments.of(checkIn("\"p0\": -0.2, \"eps0\": 1"), "mechanism.p0 = -0.2"),
@@ -105,6 +116,14 @@ class BadInputTest {
     }
 
     /** A random-checkin scenario (20 clients, 10 slots unless given) with the given extra mechanism fields. */
+    private static String priFedSync(String fields) {
+        String clients = fields.contains("\"clients\"") ? "" : "\"clients\": 3, ";
+        String batch = fields.contains("\"batch\"") ? "" : "\"batch\": 10, ";
+        String sigma = fields.contains("\"sigma\"") ? "" : "\"sigma\": 1, ";
+        return "{\"mechanism\": {\"type\": \"prifedsync\", " + clients + "\"records\": 100, " + batch + sigma
+                + fields + "}, \"trials\": 1000}";
+    }
+
     private static String checkIn(String fields) {
         String clients = fields.contains("\"clients\"") ? "" : "\"clients\": 20, ";
         String slots = fields.contains("\"slots\"") ? "" : "\"slots\": 10, ";
