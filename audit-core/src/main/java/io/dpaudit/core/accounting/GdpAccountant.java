@@ -83,7 +83,9 @@ public final class GdpAccountant implements PrivacyAccountant {
     public PrivacyBound account(String name, DpEvent event, Adjacency adjacency) {
         Mu m = mu(event, adjacency);
         double mu = Math.sqrt(m.squared);
-        GaussianBound g = new GaussianBound(Math.max(mu, Double.MIN_NORMAL));
+        // mu overflows (the central-limit formula's e^{1/sigma^2} at tiny sigma): G_mu at the largest double is the
+        // trivial curve, delta = 1 at every finite eps, which is what G_inf says.
+        GaussianBound g = new GaussianBound(Math.min(Math.max(mu, Double.MIN_NORMAL), Double.MAX_VALUE));
         String method = m.exact
                 ? String.format(Locale.ROOT, "Gaussian DP, exact: mu = %.6g (Dong, Roth & Su 2019)", mu)
                 : String.format(Locale.ROOT, "Gaussian DP by the central limit theorem: mu = %.6g (Bu, Dong, "

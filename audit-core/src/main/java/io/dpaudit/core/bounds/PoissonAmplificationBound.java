@@ -29,14 +29,28 @@ public final class PoissonAmplificationBound implements PrivacyBound {
         this.base = base;
     }
 
-    /** The base ε for which the amplified ε is {@code epsilon}: {@code log(1 + (e^eps - 1)/q)}. */
+    /**
+     * The base ε for which the amplified ε is {@code epsilon}: {@code log(1 + (e^eps - 1)/q)}; where
+     * {@code e^eps} would overflow, {@code eps - log q + log1p(-(1 - q) e^-eps)}, the same in log space.
+     */
     public static double baseEpsilon(double epsilon, double q) {
-        return Math.log1p(Math.expm1(epsilon) / q);
+        double r = Math.expm1(epsilon) / q;
+        if (Double.isFinite(r)) {
+            return Math.log1p(r);
+        }
+        return epsilon - Math.log(q) + Math.log1p(-(1 - q) * Math.exp(-epsilon));
     }
 
-    /** The amplified ε of a base ε: {@code log(1 + q(e^eps - 1))}. */
+    /**
+     * The amplified ε of a base ε: {@code log(1 + q(e^eps - 1))}; where {@code e^eps} would overflow,
+     * {@code eps + log q + log1p((1 - q) e^-eps / q)}, the same in log space.
+     */
     public static double amplifiedEpsilon(double baseEpsilon, double q) {
-        return Math.log1p(q * Math.expm1(baseEpsilon));
+        double r = q * Math.expm1(baseEpsilon);
+        if (Double.isFinite(r) || baseEpsilon == Double.POSITIVE_INFINITY) {
+            return Math.log1p(r);
+        }
+        return baseEpsilon + Math.log(q) + Math.log1p((1 - q) * Math.exp(-baseEpsilon) / q);
     }
 
     @Override

@@ -63,7 +63,7 @@ public final class PoissonSubsampledGaussianBound implements PrivacyBound {
         if (epsilon <= log1mq) {
             return -Math.expm1(epsilon);
         }
-        double epsPlus = Math.log1p(Math.expm1(epsilon) / q);
+        double epsPlus = PoissonAmplificationBound.baseEpsilon(epsilon, q); // log space where e^eps overflows
         return q * GaussianBound.exactDelta(epsPlus, mu);
     }
 

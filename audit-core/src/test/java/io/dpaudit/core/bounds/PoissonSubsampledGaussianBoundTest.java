@@ -112,4 +112,29 @@ class PoissonSubsampledGaussianBoundTest {
         double eps = b.epsilon(1e-15);
         assertTrue(Double.isFinite(eps) && eps > 0, "epsilon(1e-15) = " + eps);
     }
+
+    /**
+     * Where e^eps overflows a double (eps >= 709.79) the answer is still right: with q = 0.01 and mu = 1e4 the
+     * sampled record alone is almost surely revealed, so delta(eps) = q for every eps up to far beyond 1000 (the
+     * loss of a sampled record is about mu^2 / 2 = 5e7). Before the log-space fix the remove direction overflowed
+     * to delta = 0, and calibration said every sigma met eps = 709 at delta = 1e-5.
+     */
+    @Test
+    void hugeEpsilonStaysInLogSpace() {
+        for (double eps : new double[] {700, 709, 709.8, 710, 1000, 1e5}) {
+            assertEquals(0.01, PoissonSubsampledGaussianBound.remove(eps, 0.01, 1e4), 1e-12, "eps " + eps);
+        }
+        double base = PoissonAmplificationBound.baseEpsilon(800, 0.01);
+        assertEquals(800 - Math.log(0.01), base, 1e-9);
+        assertEquals(800, PoissonAmplificationBound.amplifiedEpsilon(base, 0.01), 1e-9);
+        // Continuity across the overflow point.
+        assertEquals(PoissonAmplificationBound.baseEpsilon(709.7, 0.3), PoissonAmplificationBound.baseEpsilon(709.8,
+                0.3) - 0.1, 1e-9);
+        BoundFamily family = new BoundFamily("exact", "test", CalibrationParameter.SIGMA, 1.0,
+                sigma -> new PoissonSubsampledGaussianBound(0.01, 1 / sigma));
+        double sigma = family.calibrate(709, 1e-5);
+        assertTrue(sigma > 0.02 && sigma < 0.04, "calibrated sigma " + sigma);
+        assertTrue(new PoissonSubsampledGaussianBound(0.01, 1 / sigma).delta(709) <= 1e-5);
+        assertTrue(new PoissonSubsampledGaussianBound(0.01, 1 / (0.9 * sigma)).delta(709) > 1e-5);
+    }
 }

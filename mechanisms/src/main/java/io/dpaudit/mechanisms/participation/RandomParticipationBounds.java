@@ -27,7 +27,7 @@ public final class RandomParticipationBounds {
 
     /** {@code eps' = log(1 + (e^eps - 1) / rate)}, the base ε of Poisson amplification. */
     static double baseEpsilon(double epsilon, double rate) {
-        return Math.log1p(Math.expm1(epsilon) / rate);
+        return io.dpaudit.core.bounds.PoissonAmplificationBound.baseEpsilon(epsilon, rate);
     }
 
     /**
@@ -190,7 +190,10 @@ public final class RandomParticipationBounds {
                     if (eps <= 0) {
                         return 1.0;
                     }
-                    double epsP = 1 + Math.log(Math.expm1(eps) / rate);
+                    double r = Math.expm1(eps) / rate;
+                    // log((e^eps - 1)/rate) in log space where e^eps overflows
+                    double epsP = 1 + (Double.isFinite(r) ? Math.log(r)
+                            : eps + Math.log1p(-Math.exp(-eps)) - Math.log(rate));
                     return Math.min(1.0, rate * GaussianBound.exactDelta(epsP, mu));
                 });
     }

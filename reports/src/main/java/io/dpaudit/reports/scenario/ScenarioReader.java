@@ -39,6 +39,8 @@ public final class ScenarioReader {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            // A scenario is one JSON value: trailing garbage or a second object is an error, not dropped.
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
 
     private ScenarioReader() {
@@ -60,6 +62,9 @@ public final class ScenarioReader {
 
     /** Parses scenario text; {@code defaultName} is used when the scenario has no {@code name}. */
     public static Scenario parse(String text, String defaultName) {
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1); // a UTF-8 byte-order mark, as some editors write, is not content
+        }
         JsonNode root;
         try {
             root = MAPPER.readTree(text);
