@@ -43,7 +43,7 @@ public final class LikelihoodRatioAttack {
         LinearStatistic linear = model.linearStatistic();
         if (linear != null && model.withCanary() instanceof GaussianMixture with
                 && model.withoutCanary() instanceof GaussianMixture without) {
-            if (model.statisticDimension() == 1) {
+            if (model.statisticDimension() == 1 && TabulatedLogRatio.fits(with, without)) {
                 TabulatedLogRatio table = new TabulatedLogRatio(with, without);
                 if (model.rounds() == 1 && linear.isIdentity() && table.nonDecreasing()) {
                     return new OrderEquivalentScorer(model);

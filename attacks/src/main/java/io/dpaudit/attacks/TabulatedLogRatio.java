@@ -28,6 +28,21 @@ final class TabulatedLogRatio {
     private final double maxInterpolationError;
     private final boolean nonDecreasing;
 
+    /** Largest table (cells); beyond it the exact log ratio is evaluated per trial instead. */
+    static final double MAX_CELLS = 1 << 22;
+
+    /**
+     * Whether the table for this pair fits: the means spread over at most about {@code MAX_CELLS / 128} noise
+     * standard deviations (a noise scale tiny against the clip does not).
+     */
+    static boolean fits(GaussianMixture withCanary, GaussianMixture withoutCanary) {
+        double s = withCanary.sd();
+        double spread = Math.max(withCanary.maxMean(), withoutCanary.maxMean())
+                - Math.min(withCanary.minMean(), withoutCanary.minMean());
+        double cells = (spread + 2 * HALF_WIDTH_SDS * s) / (s / CELLS_PER_SD);
+        return cells <= MAX_CELLS;
+    }
+
     TabulatedLogRatio(GaussianMixture withCanary, GaussianMixture withoutCanary) {
         if (withCanary.dimension() != 1 || withoutCanary.dimension() != 1) {
             throw new IllegalArgumentException("tabulation needs a one-dimensional statistic");

@@ -184,6 +184,10 @@ public final class PldAccountant implements PrivacyAccountant {
         // Factors sampled without replacement are accounted by one symmetric profile: if all are, so is the sum.
         Direction add = factors.stream().allMatch(f -> f.symmetric() || f.gaussian()) ? remove
                 : direction(factors, true);
+        double h = Math.max(remove.plain.h(), add.plain.h());
+        if (h > MAX_H) {
+            return refusal(name, event, adjacency, h);
+        }
         String discretisation = factors.stream().anyMatch(f -> f.discrete() != null)
                 ? "discrete losses rounded up to the grid" : "connect-the-dots";
         String method = String.format(Locale.ROOT, "PLD accountant (pessimistic " + discretisation + ", h = %.3g, FFT "
@@ -202,6 +206,28 @@ public final class PldAccountant implements PrivacyAccountant {
                                 + "round-off); use the rdp accountant");
                     }
                     return SafeRounding.up(e);
+                });
+    }
+
+    /**
+     * Grid spacings above this cannot be discretised (connect-the-dots weighs profile differences by {@code e^h},
+     * which overflows near 709, and the masses it cannot place would be lost, making delta optimistic).
+     */
+    private static final double MAX_H = 500;
+
+    /**
+     * The answer for an event whose loss range is too wide for the grid (a noise scale far below the clip): no
+     * claim at all ({@code delta = 1} at every finite eps, no finite eps for any delta < 1), never an optimistic one.
+     */
+    private static PrivacyBound refusal(String name, DpEvent event, Adjacency adjacency, double h) {
+        String why = String.format(Locale.ROOT, "the privacy-loss range is too wide for the PLD grid (spacing %.3g "
+                + "needed, at most %.0f supported): no bound given; use the rdp accountant", h, MAX_H);
+        return AccountedBound.of(name, "PLD accountant: " + why, event, adjacency, BoundKind.UPPER_BOUND,
+                epsilon -> 1.0, delta -> {
+                    if (delta >= 1) {
+                        return 0.0;
+                    }
+                    throw new AccountingLimitException(NAME, delta, 1.0, why);
                 });
     }
 

@@ -28,6 +28,8 @@ import org.apache.commons.math3.special.Gamma;
 public final class SubsampledGaussianRdp {
     private static final double STEP = 1.0 / 32;
     private static final double HALF_WIDTH = 38.0;
+    /** Largest trapezoid grid (points) before the un-subsampled bound is used instead. */
+    private static final double MAX_QUADRATURE_POINTS = 2e6;
     private static final double LOG_SQRT_2PI = Normal.LOG_SQRT_2PI;
 
     private SubsampledGaussianRdp() {
@@ -41,7 +43,10 @@ public final class SubsampledGaussianRdp {
      * @param alpha order
      */
     public static double rdp(double q, double mu, double alpha) {
-        if (q == 1.0) {
+        if (q == 1.0 || (Math.max(alpha * mu, mu) + 2 * HALF_WIDTH) / STEP > MAX_QUADRATURE_POINTS) {
+            // q = 1: the Gaussian itself. Otherwise the quadrature grid would exceed 2e6 points (alpha mu beyond
+            // about 62,000; only fractional orders, at most 10.9, use it: sigma below about 1/5700 of the clip); the Gaussian's alpha mu^2 / 2 still bounds both orders, since
+            // the Renyi divergence is jointly quasi-convex and each order compares a mixture with one of its parts.
             return alpha * mu * mu / 2;
         }
         double logAMinus1 = isInteger(alpha) ? logAMinus1Integer(q, mu, (int) alpha) : logAMinus1Quadrature(q, mu, alpha);

@@ -3,6 +3,7 @@ package io.dpaudit.core.bounds;
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.numerics.LogSpace;
 import io.dpaudit.core.numerics.Normal;
+import io.dpaudit.core.numerics.RootFinder;
 import io.dpaudit.core.numerics.SafeRounding;
 
 /**
@@ -59,6 +60,27 @@ public final class GaussianBound implements PrivacyBound {
     @Override
     public double delta(double epsilon) {
         return SafeRounding.upProbability(exactDelta(epsilon, mu));
+    }
+
+    /**
+     * As {@link PrivacyBound#epsilon}, and beyond its search limit (tiny noise, or very many rounds: eps up to about
+     * {@code mu^2 / 2}) by root finding on {@code [0, mu^2/2 + mu z]}, {@code z = Phi^-1(1 - delta)}, where
+     * {@code delta(eps) <= Phi(mu/2 - eps/mu) = delta} already holds.
+     */
+    @Override
+    public double epsilon(double delta) {
+        double e = PrivacyBound.epsilonFromProfile(this, delta);
+        if (e != Double.POSITIVE_INFINITY) {
+            return e;
+        }
+        double hi = mu * mu / 2 + mu * Math.max(0.0, Normal.inverseSurvival(delta));
+        if (!Double.isFinite(hi)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double logTarget = Math.log(delta);
+        RootFinder.Bracket b = RootFinder.solve(x -> Math.log(exactDelta(x, mu)) - logTarget,
+                EPSILON_SEARCH_LIMIT, Math.max(hi, EPSILON_SEARCH_LIMIT), 1e-13, 1e-15);
+        return SafeRounding.up(b.hi());
     }
 
     /**

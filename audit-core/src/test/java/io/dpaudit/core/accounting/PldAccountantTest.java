@@ -206,4 +206,26 @@ class PldAccountantTest {
         }
         assertThrows(UnsupportedEventException.class, () -> pld.account("test", one, Adjacency.ADD_REMOVE));
     }
+
+    /**
+     * Tiny noise (mu = clip / sigma up to 1e9): a sampled record is revealed, so delta(eps) >= q at every eps below
+     * the loss mu^2 / 2. The accountant either answers that (delta(1) = q) or refuses (delta = 1, no finite eps);
+     * before, at mu = 1e6 the grid spacing overflowed e^h, connect-the-dots lost the mass and eps(1e-5) came out 0.01.
+     */
+    @Test
+    void tinyNoiseIsNeverOptimistic() {
+        for (double mu : new double[] {1e2, 1e3, 1e4, 3e4, 5e4, 1e5, 1e6, 1e9}) {
+            PrivacyBound b = new PldAccountant().account("pld", new DpEvent.PoissonSampled(0.01,
+                    new DpEvent.Gaussian(1.0 / mu, 1.0)), Adjacency.ADD_REMOVE);
+            double d = b.delta(1.0);
+            assertTrue(d >= 0.01 * (1 - 1e-9), "mu " + mu + ": delta(1) = " + d);
+            try {
+                double e = b.epsilon(1e-5);
+                assertTrue(e >= 0.4 * mu * mu, "mu " + mu + ": eps(1e-5) = " + e);
+            } catch (AccountingLimitException refused) {
+                assertTrue(refused.getMessage().contains("too wide") || refused.getMessage().contains("limit"),
+                        refused.getMessage());
+            }
+        }
+    }
 }

@@ -82,4 +82,18 @@ class GaussianBoundTest {
             prev = d;
         }
     }
+
+    /**
+     * Beyond the generic search limit (eps = 1e4): mu = 1000 (sigma = 1 over 10^6 rounds) needs eps = 504263.89292065408
+     * at delta = 1e-5 (mpmath, 50 digits); it used to be reported as +inf (safe, not exact).
+     */
+    @Test
+    void epsilonBeyondTheGenericSearchLimit() {
+        GaussianBound g = new GaussianBound(1000);
+        double e = g.epsilon(1e-5);
+        // Measured: 504263.89297108, 1.0e-10 above (log Phi at -1004 carries that much relative error).
+        assertTrue(e >= 504263.89292065408 && e <= 504263.89292065408 * (1 + 1e-9), "eps " + e);
+        assertTrue(g.delta(e) <= 1e-5);
+        assertTrue(new GaussianBound(1e9).epsilon(1e-5) > 4.99e17);
+    }
 }

@@ -21,6 +21,8 @@ public record GaussianParameters(String type, double q, double sigma, double cli
     public static final String GAUSSIAN_TYPE = "gaussian";
     /** Largest number of rounds. */
     public static final int MAX_ROUNDS = 1_000_000;
+    /** Largest noise standard deviation relative to the clip. */
+    public static final double MAX_NOISE_TO_CLIP = 1e100;
 
     public GaussianParameters {
         Checks.samplingProbability("q", q);
@@ -44,6 +46,10 @@ public record GaussianParameters(String type, double q, double sigma, double cli
     private static GaussianParameters parse(String type, Parameters p, double q) {
         double sigma = Checks.positive(p.field("sigma"), p.number("sigma"));
         double clip = Checks.positive(p.field("clip"), p.number("clip", 1.0));
+        if (sigma / clip > MAX_NOISE_TO_CLIP) {
+            throw new InvalidInputException(p.field("sigma"), sigma, "must be at most 1e100 times clip (" + clip
+                    + "): beyond, squared outputs overflow and the mechanism is (0, 1e-100)-DP anyway");
+        }
         long rounds = p.wholeNumber("rounds", 1, 1);
         if (rounds > MAX_ROUNDS) {
             throw new InvalidInputException(p.field("rounds"), rounds, "must be <= " + MAX_ROUNDS);

@@ -36,6 +36,8 @@ public final class ScenarioReader {
     private static final List<Double> DEFAULT_DELTAS = List.of(1e-5);
     private static final List<Double> DEFAULT_EPSILONS = List.of(0.0, 0.5, 1.0, 2.0);
     private static final long DEFAULT_TRIALS = 10_000_000L;
+    /** Most entries of {@code deltas}, {@code epsilons} and {@code claims} (each is evaluated and reported). */
+    public static final int MAX_LIST = 1000;
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
@@ -212,6 +214,10 @@ public final class ScenarioReader {
         if (!node.isArray()) {
             throw new InvalidInputException("claims", compact(node), "must be an array");
         }
+        if (node.size() > MAX_LIST) {
+            throw new InvalidInputException("claims", "(array of " + node.size() + " claims)", "at most " + MAX_LIST
+                    + " entries");
+        }
         List<ClaimSpec> out = new ArrayList<>();
         for (int i = 0; i < node.size(); i++) {
             String f = "claims[" + i + "]";
@@ -304,6 +310,10 @@ public final class ScenarioReader {
     private static List<Double> numbers(JsonNode v, String field) {
         if (!v.isArray()) {
             throw new InvalidInputException(field, compact(v), "must be an array of numbers");
+        }
+        if (v.size() > MAX_LIST) {
+            throw new InvalidInputException(field, "(array of " + v.size() + " numbers)", "at most " + MAX_LIST
+                    + " entries");
         }
         List<Double> out = new ArrayList<>();
         for (int i = 0; i < v.size(); i++) {

@@ -25,4 +25,16 @@ class ScenarioReaderTest {
         }
         assertEquals(1000, ScenarioReader.parse(OK + "\n  \n", "t").trials());
     }
+
+    @Test
+    void listsHaveADocumentedMaximum() {
+        String many = "[" + "1e-5, ".repeat(1000) + "1e-5]";
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> ScenarioReader.parse(
+                OK.replace("}, \"trials\"", "}, \"deltas\": " + many + ", \"trials\""), "t"));
+        assertEquals("deltas = (array of 1001 numbers): at most 1000 entries", e.getMessage());
+        String claims = "[" + "{\"epsilon\": 1, \"delta\": 1e-5}, ".repeat(1000) + "{\"epsilon\": 1, \"delta\": 1e-5}]";
+        e = assertThrows(InvalidInputException.class, () -> ScenarioReader.parse(
+                OK.replace("}, \"trials\"", "}, \"claims\": " + claims + ", \"trials\""), "t"));
+        assertTrue(e.getMessage().startsWith("claims = (array of 1001 claims)"), e.getMessage());
+    }
 }

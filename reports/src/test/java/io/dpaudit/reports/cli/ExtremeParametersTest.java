@@ -1,0 +1,59 @@
+package io.dpaudit.reports.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Extreme but legal parameters: a correct answer or a one-line refusal, never an internal error. */
+class ExtremeParametersTest {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private CliRunner.Result run(String mechanism, String out) throws IOException {
+        Path file = dir.resolve(out + ".json");
+        Files.writeString(file, "{\"mechanism\": " + mechanism + ", \"trials\": 20000, \"seed\": 3, \"deltas\": "
+                + "[1e-5]}");
+        return CliRunner.run("run", file.toString(), "--out", dir.resolve(out).toString(), "--quiet");
+    }
+
+    /**
+     * sigma = 1e-9 and 1e-12 (mu up to 1e12): the attack's table would need billions of cells (it threw
+     * NegativeArraySizeException); the exact log ratio is evaluated per trial instead. A sampled record is then
+     * always recognised: the empirical delta lower bound at eps = 0 is about q (Poisson) or 1 (plain).
+     */
+    @Test
+    void tinyNoiseRunsAndFindsTheObviousLeak() throws IOException {
+        for (String sigma : new String[] {"1e-9", "1e-12"}) {
+            CliRunner.Result g = run("{\"type\": \"gaussian\", \"sigma\": " + sigma + "}", "g" + sigma);
+            assertEquals(0, g.exit(), g.err());
+            JsonNode r = MAPPER.readTree(dir.resolve("g" + sigma).resolve("report.json").toFile());
+            double d0 = r.get("empirical").get("deltaLowerBounds").get(0).get("delta").doubleValue();
+            assertTrue(d0 > 0.99, "plain Gaussian, sigma " + sigma + ": delta_lb(0) = " + d0);
+            CliRunner.Result p = run("{\"type\": \"poisson-subsampled-gaussian\", \"q\": 0.1, \"sigma\": " + sigma + "}",
+                    "p" + sigma);
+            assertEquals(0, p.exit(), p.err());
+            r = MAPPER.readTree(dir.resolve("p" + sigma).resolve("report.json").toFile());
+            d0 = r.get("empirical").get("deltaLowerBounds").get(0).get("delta").doubleValue();
+            assertTrue(d0 > 0.08 && d0 <= 0.1 + 0.01, "Poisson q = 0.1, sigma " + sigma + ": delta_lb(0) = " + d0);
+        }
+    }
+
+    @Test
+    void hugeNoiseIsRefusedInOneLine() throws IOException {
+        CliRunner.Result r = run("{\"type\": \"gaussian\", \"sigma\": 1e300}", "huge");
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().startsWith("dp-audit: error: mechanism.sigma = 1.0E300"), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertFalse(Files.exists(dir.resolve("huge")));
+    }
+}
