@@ -161,14 +161,15 @@ public final class ScenarioAudit {
                     + " with these parameters; only the empirical lower bounds are reported.");
         }
         double epsMax = 0;
+        // Every contribution is capped: a claim at eps = 1e308 must not stretch (or overflow) the plotted range.
         for (double e : p.settings().epsilons()) {
-            epsMax = Math.max(epsMax, e);
+            epsMax = Math.max(epsMax, Math.min(CURVE_EPSILON_CAP, e));
         }
         for (Claim c : p.claims()) {
-            epsMax = Math.max(epsMax, c.epsilon());
+            epsMax = Math.max(epsMax, Math.min(CURVE_EPSILON_CAP, c.epsilon()));
         }
         for (var e : result.epsilonLowerBounds()) {
-            epsMax = Math.max(epsMax, e.epsilon());
+            epsMax = Math.max(epsMax, Math.min(CURVE_EPSILON_CAP, e.epsilon()));
         }
         for (PrivacyBound b : bounds) {
             // The plot's range: certified bounds and exact curves (claims and empirical bounds are added above);

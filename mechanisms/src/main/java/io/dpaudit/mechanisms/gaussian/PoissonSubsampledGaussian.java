@@ -75,11 +75,29 @@ public final class PoissonSubsampledGaussian implements AuditableMechanism {
         return ReducedPoissonGaussianSimulator.of(g);
     }
 
+    /** Largest vector dimension of the faithful simulator. */
+    static final int MAX_FAITHFUL_DIMENSION = 4096;
+
     @Override
     public MechanismSimulator faithful(Parameters options, UniformRandomProvider datasetRng) {
         options.allowOnly(Set.of("kind", "records", "dimension"));
-        int records = (int) Math.min(Integer.MAX_VALUE, options.wholeNumber("records", 16, 0));
-        int dimension = (int) Math.min(4096, options.wholeNumber("dimension", 4, 1));
+        long recordCount = options.wholeNumber("records", 16, 0);
+        long dim = options.wholeNumber("dimension", 4, 1);
+        if (dim > MAX_FAITHFUL_DIMENSION) {
+            throw new io.dpaudit.core.InvalidInputException(options.field("dimension"), dim, "must be <= "
+                    + MAX_FAITHFUL_DIMENSION + " (the faithful simulator holds every record's vector)");
+        }
+        // The dataset holds records x dimension doubles; refuse before allocating what cannot fit in half the heap.
+        double bytes = 8.0 * recordCount * dim;
+        double budget = Runtime.getRuntime().maxMemory() / 2.0;
+        if (recordCount > Integer.MAX_VALUE || bytes > budget) {
+            throw new io.dpaudit.core.InvalidInputException(options.field("records"), recordCount, String.format(
+                    java.util.Locale.ROOT, "times dimension (%d) needs %.0f MB for the dataset, more than half the "
+                    + "heap (%.0f MB); use fewer records, the reduced simulator, or a larger -Xmx", dim, bytes / 1e6,
+                    budget / 1e6));
+        }
+        int records = (int) recordCount;
+        int dimension = (int) dim;
         GradientDataset data = GradientDataset.worstCase(records, dimension, g.clip(), datasetRng);
         return FaithfulPoissonGaussianSimulator.of(data, g);
     }

@@ -41,10 +41,19 @@ final class RunCommand {
         long trials = trialsOverride != null ? trialsOverride : scenario.trials();
         long seed = seedOverride != null ? seedOverride : scenario.seed();
         ScenarioAudit.Prepared prepared = ScenarioAudit.prepare(scenario, trials, seed, threads);
+        boolean existed = java.nio.file.Files.exists(dir);
         ReportFiles.prepareDirectory("--out", dir);
-        ProgressListener progress = a.has("--quiet") ? ProgressListener.NONE : new ConsoleProgress(err);
-        AuditReport report = ScenarioAudit.run(prepared, progress);
-        writeReports(dir, report);
+        AuditReport report;
+        try {
+            ProgressListener progress = a.has("--quiet") ? ProgressListener.NONE : new ConsoleProgress(err);
+            report = ScenarioAudit.run(prepared, progress);
+            writeReports(dir, report);
+        } catch (RuntimeException | Error e) {
+            if (!existed) {
+                ReportFiles.removeIfEmpty(dir); // a rejected run leaves nothing behind
+            }
+            throw e;
+        }
         out.print(SummaryTable.format(report));
         out.println("Reports: " + dir.resolve("report.json") + ", report.md, report.html");
         return report.result().anyViolated() ? Main.VIOLATED : Main.OK;

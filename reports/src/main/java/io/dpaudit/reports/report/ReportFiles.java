@@ -39,6 +39,17 @@ public final class ReportFiles {
         return dir;
     }
 
+    /** Deletes {@code dir} if it is an empty directory (best effort: it is only tidying up). */
+    public static void removeIfEmpty(Path dir) {
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            if (s.findAny().isEmpty()) {
+                Files.delete(dir);
+            }
+        } catch (IOException | RuntimeException e) {
+            // leave it: an empty directory is untidy, not wrong
+        }
+    }
+
     /** Writes {@code files} (name to content) into {@code dir}, all or nothing up to the final renames. */
     public static void writeAll(Path dir, Map<String, String> files) {
         Map<Path, Path> staged = new LinkedHashMap<>();

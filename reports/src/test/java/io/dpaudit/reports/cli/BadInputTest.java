@@ -50,6 +50,12 @@ class BadInputTest {
                         "thresholdSelection.holdoutFraction = 1"),
                 Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}", "malformed JSON"),
                 Arguments.of("[1, 2]", "must be a JSON object"),
+                Arguments.of("{\"mechanism\": {\"type\": \"poisson-subsampled-gaussian\", \"q\": 0.1, \"sigma\": 1}, "
+                        + "\"simulator\": {\"kind\": \"faithful\", \"dimension\": 1e9}, \"trials\": 100}",
+                        "simulator.dimension = 1000000000: must be <= 4096"),
+                Arguments.of("{\"mechanism\": {\"type\": \"poisson-subsampled-gaussian\", \"q\": 0.1, \"sigma\": 1}, "
+                        + "\"simulator\": {\"kind\": \"faithful\", \"records\": 1e9, \"dimension\": 100}, "
+                        + "\"trials\": 100}", "simulator.records = 1000000000: times dimension (100) needs 800000 MB"),
                 Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}} trailing", "malformed JSON"),
                 Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}}\n{\"trials\": 5}",
                         "malformed JSON"),

@@ -56,4 +56,16 @@ class ExtremeParametersTest {
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertFalse(Files.exists(dir.resolve("huge")));
     }
+
+    /** A claim at eps = 1e308 is a legal, weak claim: consistent, plotted on a sane range (it was "epsilon = inf"). */
+    @Test
+    void aClaimAtTheLargestEpsilonIsJudged() throws IOException {
+        Path file = dir.resolve("c.json");
+        Files.writeString(file, "{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"trials\": 20000, "
+                + "\"claims\": [{\"epsilon\": 1e308, \"delta\": 1e-5}]}");
+        CliRunner.Result r = CliRunner.run("run", file.toString(), "--out", dir.resolve("c").toString(), "--quiet");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode json = MAPPER.readTree(dir.resolve("c").resolve("report.json").toFile());
+        assertEquals("consistent", json.get("claims").get(0).get("verdict").asText());
+    }
 }
