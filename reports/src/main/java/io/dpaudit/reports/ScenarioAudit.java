@@ -43,6 +43,8 @@ import java.util.TreeSet;
 public final class ScenarioAudit {
     private static final int CURVE_POINTS = 41;
     private static final double CURVE_EPSILON_CAP = 50.0;
+    /** Largest epsilon a scenario's epsilons, claims or empirical bounds may stretch the plotted range to. */
+    private static final double STATED_EPSILON_CAP = 1e6;
 
     private ScenarioAudit() {
     }
@@ -161,15 +163,16 @@ public final class ScenarioAudit {
                     + " with these parameters; only the empirical lower bounds are reported.");
         }
         double epsMax = 0;
-        // Every contribution is capped: a claim at eps = 1e308 must not stretch (or overflow) the plotted range.
+        // Capped so that a claim at eps = 1e308 cannot overflow the curves' grid of eps (the cap is far above any
+        // range a shipped scenario plots, so their plots are unchanged).
         for (double e : p.settings().epsilons()) {
-            epsMax = Math.max(epsMax, Math.min(CURVE_EPSILON_CAP, e));
+            epsMax = Math.max(epsMax, Math.min(STATED_EPSILON_CAP, e));
         }
         for (Claim c : p.claims()) {
-            epsMax = Math.max(epsMax, Math.min(CURVE_EPSILON_CAP, c.epsilon()));
+            epsMax = Math.max(epsMax, Math.min(STATED_EPSILON_CAP, c.epsilon()));
         }
         for (var e : result.epsilonLowerBounds()) {
-            epsMax = Math.max(epsMax, Math.min(CURVE_EPSILON_CAP, e.epsilon()));
+            epsMax = Math.max(epsMax, Math.min(STATED_EPSILON_CAP, e.epsilon()));
         }
         for (PrivacyBound b : bounds) {
             // The plot's range: certified bounds and exact curves (claims and empirical bounds are added above);
