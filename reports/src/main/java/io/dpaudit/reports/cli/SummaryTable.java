@@ -83,7 +83,7 @@ final class SummaryTable {
         r.mechanism().parameters().values().forEach((k, v) -> {
             if (!k.equals("type")) {
                 b.append(b.length() > 0 ? ", " : "").append(k).append('=')
-                        .append(v instanceof Double d ? Format.g(d) : v);
+                        .append(v instanceof Double d ? Format.parameter(d) : v);
             }
         });
         return b.toString();

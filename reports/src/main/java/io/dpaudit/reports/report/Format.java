@@ -7,6 +7,14 @@ public final class Format {
     private Format() {
     }
 
+    /** A mechanism parameter as the user wrote it: whole numbers without a decimal part (10, not 10.00). */
+    public static String parameter(double x) {
+        if (x == Math.rint(x) && Math.abs(x) < 1e15) {
+            return Long.toString((long) x);
+        }
+        return g(x);
+    }
+
     /** Four significant digits, {@code inf}/{@code nan} for non-finite values. */
     public static String g(double x) {
         if (Double.isNaN(x)) {

@@ -187,7 +187,7 @@ public final class MarkdownReportWriter {
                 continue;
             }
             b.append(b.length() > 0 ? ", " : "").append(e.getKey()).append(" = ")
-                    .append(e.getValue() instanceof Double d ? Format.g(d) : String.valueOf(e.getValue()));
+                    .append(e.getValue() instanceof Double d ? Format.parameter(d) : String.valueOf(e.getValue()));
         }
         return b.toString();
     }
