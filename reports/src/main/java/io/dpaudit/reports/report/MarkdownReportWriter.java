@@ -42,7 +42,8 @@ public final class MarkdownReportWriter {
 
         b.append("## Claims\n\n");
         if (res.claims().isEmpty()) {
-            b.append("No claims.\n\n");
+            b.append(r.result().tradeOffClaims().isEmpty() ? "No claims.\n\n"
+                    : "No (ε, δ) claims; the f-DP claims are judged under \"Trade-off curve (f-DP)\" below.\n\n");
         } else {
             b.append("| claim | ε | δ | verdict | empirical δ lower bound at ε | empirical ε lower bound at δ "
                     + "| tightness | source |\n|---|---|---|---|---|---|---|---|\n");
