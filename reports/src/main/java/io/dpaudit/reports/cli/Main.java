@@ -36,7 +36,10 @@ public final class Main {
             "      mechanism types, their parameters, attacks and threshold-selection methods",
             "  demo [--out DIR] [--threads K] [--quiet]",
             "      audit a correct claim and a wrong one (reports under DIR, default dp-audit-demo)",
+            "  version",
+            "      the dp-audit version",
             "",
+            "dp-audit <command> --help describes one command.",
             "exit codes: 0 no claim violated, 3 a claim violated, 2 bad input or usage, 1 internal error");
 
     private Main() {
@@ -64,12 +67,50 @@ public final class Main {
         }
     }
 
+    /** Per-command help: what {@code dp-audit COMMAND --help} prints. */
+    static final java.util.Map<String, String> COMMAND_HELP = java.util.Map.of(
+            "run", String.join("\n",
+                    "usage: dp-audit run SCENARIO.json [--trials N] [--seed S] [--threads K] [--out DIR] [--quiet]",
+                    "",
+                    "Audits the scenario and writes DIR/report.json, report.md and report.html (DIR defaults to",
+                    "dp-audit-out); prints a summary. Progress goes to standard error (one line per update when it",
+                    "is not a terminal); --quiet turns it off. --trials and --seed override the scenario's.",
+                    "Exit: 0 no claim violated, 3 a claim violated, 2 bad input, 1 internal error."),
+            "bound", String.join("\n",
+                    "usage: dp-audit bound TYPE key=value... (--delta D | --epsilon E) [--json]",
+                    "",
+                    "Evaluates every analytic bound that applies to mechanism TYPE with these parameters (the",
+                    "scenario file's names): epsilon at --delta, or delta at --epsilon. `dp-audit list` shows types."),
+            "calibrate", String.join("\n",
+                    "usage: dp-audit calibrate TYPE key=value... --epsilon E --delta D [--json]",
+                    "",
+                    "For each applicable bound, the value of the calibration parameter (smallest sigma, largest",
+                    "eps0) at which the bound meets (E, D), rounded to the safe side."),
+            "list", String.join("\n",
+                    "usage: dp-audit list",
+                    "",
+                    "Mechanism types with their parameters, the attacks and the threshold-selection methods."),
+            "demo", String.join("\n",
+                    "usage: dp-audit demo [--out DIR] [--threads K] [--quiet]",
+                    "",
+                    "Audits a correct claim (exit 0 expected) and a wrong one (violated) on the Gaussian and the",
+                    "Poisson-subsampled Gaussian; reports under DIR (default dp-audit-demo)."),
+            "version", String.join("\n",
+                    "usage: dp-audit version",
+                    "",
+                    "Prints the dp-audit version."));
+
     private static int dispatch(List<String> args, PrintStream out, PrintStream err) {
         if (args.isEmpty()) {
-            throw new UsageException("no command given");
+            err.println(USAGE);
+            return BAD_INPUT;
         }
         String command = args.get(0);
         List<String> rest = args.subList(1, args.size());
+        if (COMMAND_HELP.containsKey(command) && (rest.contains("--help") || rest.contains("-h"))) {
+            out.println(COMMAND_HELP.get(command));
+            return OK;
+        }
         switch (command) {
             case "run":
                 return RunCommand.run(rest, out, err);
@@ -87,6 +128,10 @@ public final class Main {
                 out.println(USAGE);
                 return OK;
             case "--version":
+            case "version":
+                if (command.equals("version") && !rest.isEmpty()) {
+                    throw new UsageException("version takes no arguments");
+                }
                 out.println(ToolInfo.NAME + " " + ToolInfo.version());
                 return OK;
             default:

@@ -168,7 +168,6 @@ class BadInputTest {
         return Stream.of(
                 Arguments.of(new String[] {"run", "/no/such/file.json"}, "scenario = /no/such/file.json: file not found"),
                 Arguments.of(new String[] {"frobnicate"}, "unknown command frobnicate"),
-                Arguments.of(new String[] {}, "no command"),
                 Arguments.of(new String[] {"bound", "gaussian", "sigma=-1", "--delta", "1e-5"}, "sigma = -1"),
                 Arguments.of(new String[] {"bound", "gaussian", "sigma=1", "--delta", "2"}, "--delta = 2"),
                 Arguments.of(new String[] {"bound", "gaussian", "sigma=1"}, "exactly one of --delta"),
