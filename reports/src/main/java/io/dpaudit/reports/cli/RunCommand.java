@@ -8,6 +8,7 @@ import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.HtmlReportWriter;
 import io.dpaudit.reports.report.JsonReportWriter;
 import io.dpaudit.reports.report.MarkdownReportWriter;
+import io.dpaudit.reports.report.Provenance;
 import io.dpaudit.reports.report.ReportFiles;
 import io.dpaudit.reports.scenario.Scenario;
 import io.dpaudit.reports.scenario.ScenarioReader;
@@ -27,6 +28,10 @@ final class RunCommand {
     }
 
     static int run(List<String> args, PrintStream out, PrintStream err) {
+        java.time.Instant started = java.time.Instant.now();
+        List<String> full = new java.util.ArrayList<>();
+        full.add("run");
+        full.addAll(args);
         Arguments a = new Arguments(args, Set.of("--trials", "--seed", "--threads", "--out"), Set.of("--quiet"),
                 false);
         if (a.positional().size() != 1) {
@@ -37,7 +42,8 @@ final class RunCommand {
         Long seedOverride = a.has("--seed") ? a.wholeNumber("--seed") : null;
         int threads = threads(a);
         Path dir = Path.of(a.has("--out") ? a.text("--out") : DEFAULT_OUT);
-        Scenario scenario = ScenarioReader.read(Path.of(a.positional().get(0)));
+        Path scenarioPath = Path.of(a.positional().get(0));
+        Scenario scenario = ScenarioReader.read(scenarioPath);
         long trials = trialsOverride != null ? trialsOverride : scenario.trials();
         long seed = seedOverride != null ? seedOverride : scenario.seed();
         ScenarioAudit.Prepared prepared = ScenarioAudit.prepare(scenario, trials, seed, threads);
@@ -46,7 +52,8 @@ final class RunCommand {
         AuditReport report;
         try {
             ProgressListener progress = a.has("--quiet") ? ProgressListener.NONE : new ConsoleProgress(err);
-            report = ScenarioAudit.run(prepared, progress);
+            report = ScenarioAudit.run(prepared, progress)
+                    .withProvenance(Provenance.of(started, full, bytes(scenarioPath)));
             writeReports(dir, report);
         } catch (RuntimeException | Error e) {
             if (!existed) {
@@ -57,6 +64,15 @@ final class RunCommand {
         out.print(SummaryTable.format(report));
         out.println("Reports: " + dir.resolve("report.json") + ", report.md, report.html");
         return report.result().anyViolated() ? Main.VIOLATED : Main.OK;
+    }
+
+    /** The scenario file's bytes for its hash (read again after parsing; null if it cannot be read now). */
+    private static byte[] bytes(Path p) {
+        try {
+            return java.nio.file.Files.readAllBytes(p);
+        } catch (java.io.IOException e) {
+            return null;
+        }
     }
 
     static int threads(Arguments a) {

@@ -26,12 +26,26 @@ import java.util.Map;
  */
 public record AuditReport(String toolName, String toolVersion, Scenario scenario, AuditableMechanism mechanism,
         String simulator, AuditResult result, List<BoundCurve> bounds, String rng, Map<String, String> environment,
-        List<String> notes, Looseness looseness, List<TradeOffCurve> tradeOffCurves) {
+        List<String> notes, Looseness looseness, List<TradeOffCurve> tradeOffCurves, Provenance provenance) {
 
     public AuditReport {
         bounds = List.copyOf(bounds);
         tradeOffCurves = List.copyOf(tradeOffCurves);
         notes = List.copyOf(notes);
         environment = Map.copyOf(environment);
+    }
+
+    /** A report without provenance (built in code rather than by a command). */
+    public AuditReport(String toolName, String toolVersion, Scenario scenario, AuditableMechanism mechanism,
+            String simulator, AuditResult result, List<BoundCurve> bounds, String rng, Map<String, String> environment,
+            List<String> notes, Looseness looseness, List<TradeOffCurve> tradeOffCurves) {
+        this(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment, notes, looseness,
+                tradeOffCurves, null);
+    }
+
+    /** The same report with its provenance. */
+    public AuditReport withProvenance(Provenance p) {
+        return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,
+                notes, looseness, tradeOffCurves, p);
     }
 }

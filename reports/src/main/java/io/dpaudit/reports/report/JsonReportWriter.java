@@ -32,9 +32,18 @@ public final class JsonReportWriter {
         AuditResult res = r.result();
         AuditSettings s = res.settings();
         ObjectNode root = MAPPER.createObjectNode();
+        root.put("schemaVersion", Provenance.SCHEMA_VERSION);
         ObjectNode tool = root.putObject("tool");
         tool.put("name", r.toolName());
         tool.put("version", r.toolVersion());
+        if (r.provenance() != null) {
+            ObjectNode p = root.putObject("provenance");
+            p.put("startedAt", r.provenance().startedAt());
+            p.put("commandLine", r.provenance().commandLine());
+            p.put("scenarioSha256", r.provenance().scenarioSha256());
+        } else {
+            root.putNull("provenance");
+        }
         root.set("scenario", r.scenario().source());
         root.put("scenarioName", r.scenario().name());
         root.put("seed", s.seed());

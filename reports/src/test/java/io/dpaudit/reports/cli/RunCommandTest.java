@@ -40,7 +40,7 @@ class RunCommandTest {
         assertEquals(1, a.get("threads").intValue());
         assertEquals(2, b.get("threads").intValue());
         for (ObjectNode n : new ObjectNode[] {a, b}) {
-            n.remove(java.util.List.of("threads", "elapsedSeconds", "trialsPerSecond"));
+            n.remove(java.util.List.of("threads", "elapsedSeconds", "trialsPerSecond", "provenance"));
         }
         assertEquals(a, b);
         assertTrue(a.get("empirical").get("epsilonLowerBounds").get(0).get("epsilon").doubleValue() > 0);
@@ -78,5 +78,24 @@ class RunCommandTest {
         assertEquals(17, json.get("scenario").get("seed").longValue(), "the scenario is echoed as written");
         assertTrue(json.get("rng").asText().startsWith("XO_SHI_RO_256_PP"));
         assertEquals("dp-audit", json.get("tool").get("name").asText());
+    }
+
+    @Test
+    void reportRecordsItsProvenance() throws IOException {
+        Path s = scenario("{\"epsilon\": 3, \"delta\": 1e-3}");
+        Path out = dir.resolve("with space");
+        CliRunner.Result r = CliRunner.run("run", s.toString(), "--trials", "10000", "--out", out.toString(),
+                "--quiet");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode json = MAPPER.readTree(out.resolve("report.json").toFile());
+        assertEquals(1, json.get("schemaVersion").intValue());
+        JsonNode p = json.get("provenance");
+        java.time.Instant started = java.time.Instant.parse(p.get("startedAt").asText());
+        assertTrue(!started.isAfter(java.time.Instant.now()));
+        assertEquals("dp-audit run " + s + " --trials 10000 --out '" + out + "' --quiet",
+                p.get("commandLine").asText());
+        assertEquals(io.dpaudit.reports.report.Provenance.sha256(Files.readAllBytes(s)),
+                p.get("scenarioSha256").asText());
+        assertEquals(64, p.get("scenarioSha256").asText().length());
     }
 }
