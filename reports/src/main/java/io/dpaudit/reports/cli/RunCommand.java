@@ -5,6 +5,7 @@ import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.reports.ScenarioAudit;
 import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.reports.report.CsvDataWriter;
 import io.dpaudit.reports.report.HtmlReportWriter;
 import io.dpaudit.reports.report.JsonReportWriter;
 import io.dpaudit.reports.report.MarkdownReportWriter;
@@ -62,7 +63,8 @@ final class RunCommand {
             throw e;
         }
         out.print(SummaryTable.format(report));
-        out.println("Reports: " + dir.resolve("report.json") + ", report.md, report.html");
+        out.println("Reports: " + dir.resolve("report.json") + ", report.md, report.html (plot data: curves.csv, "
+                + "tradeoff.csv)");
         return report.result().anyViolated() ? Main.VIOLATED : Main.OK;
     }
 
@@ -92,6 +94,8 @@ final class RunCommand {
         files.put("report.json", JsonReportWriter.write(report));
         files.put("report.md", MarkdownReportWriter.write(report));
         files.put("report.html", HtmlReportWriter.write(report));
+        files.put("curves.csv", CsvDataWriter.curves(report));
+        files.put("tradeoff.csv", CsvDataWriter.tradeOff(report));
         ReportFiles.writeAll(dir, files);
     }
 }

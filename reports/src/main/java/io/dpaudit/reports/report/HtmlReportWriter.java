@@ -53,7 +53,11 @@ public final class HtmlReportWriter {
         b.append(render(head));
         b.append("<figure>\n").append(SvgPlot.render(r))
                 .append("<figcaption>δ against ε: analytic bounds (curves), empirical lower bounds at ")
-                .append(confidence).append(" confidence each (triangles), claims (circles).</figcaption>\n")
+                .append(confidence).append(" confidence each (triangles), claims (circles).")
+                .append(SvgPlot.flatCurves(r).isEmpty() ? "" : " Not drawn, because they are δ = 1 over the whole "
+                        + "range (they certify nothing there): " + escape(String.join(", ", SvgPlot.flatCurves(r)))
+                        + ".")
+                .append(" The data of both plots is in curves.csv and tradeoff.csv next to this file.</figcaption>\n")
                 .append("</figure>\n<figure>\n").append(TradeOffPlot.render(r))
                 .append("<figcaption>The trade-off plane: certified points hold simultaneously at ").append(confidence)
                 .append("; the true curve T(M(D), M(D')) lies on or below each of them.</figcaption>\n</figure>\n");

@@ -72,8 +72,9 @@ final class SvgPlot {
 
     private String draw(AuditReport r) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", WIDTH, HEIGHT, WIDTH, HEIGHT));
+        b.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
+                + "width=\"100%%\" style=\"max-width:%dpx\" font-family=\"sans-serif\" font-size=\"12\">%n", WIDTH,
+                HEIGHT, WIDTH));
         b.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
                 + "stroke=\"#444\"/>%n", LEFT, TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM));
         for (int e = (int) Math.ceil(logDeltaMin); e <= 0; e++) {
@@ -95,9 +96,14 @@ final class SvgPlot {
                 (double) (HEIGHT - BOTTOM + TOP) / 2));
         int legend = 0;
         List<BoundCurve> bounds = r.bounds();
+        java.util.Map<String, String> drawn = new java.util.HashMap<>(); // polyline points -> first curve's name
+        int colour = 0;
         for (int i = 0; i < bounds.size(); i++) {
             BoundCurve c = bounds.get(i);
-            String color = COLORS[i % COLORS.length];
+            if (certifiesNothing(c)) {
+                continue; // listed under the plot instead (see flatCurves)
+            }
+            String color = COLORS[colour++ % COLORS.length];
             StringBuilder pts = new StringBuilder();
             double floor = Math.pow(10, logDeltaMin);
             for (BoundCurve.Point p : c.points()) {
@@ -115,6 +121,12 @@ final class SvgPlot {
                 default -> " stroke-dasharray=\"7 4\"";
             };
             String label = c.name() + (c.certified() ? "" : " [" + shortKind(c) + "]");
+            String same = drawn.putIfAbsent(pts.toString(), c.name());
+            if (same != null && pts.length() > 0) {
+                // Drawn on top of an identical curve: a sparse dash lets both show, and the legend says so.
+                dash = " stroke-dasharray=\"3 9\"";
+                label = label + " (identical to " + same + ")";
+            }
             b.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s "
                     + "points=\"%s\"><title>%s</title></polyline>%n", color, dash, pts.toString().trim(),
                     HtmlReportWriter.escape(label)));
@@ -149,6 +161,16 @@ final class SvgPlot {
                 + "stroke-width=\"2.5\"/>", "claim, violated");
         b.append("</svg>\n");
         return b.toString();
+    }
+
+    /** A curve that is δ = 1 at every plotted point: it certifies nothing there. */
+    static boolean certifiesNothing(BoundCurve c) {
+        return c.points().stream().allMatch(p -> !(p.delta() < 1 - 1e-12));
+    }
+
+    /** Names of the curves not drawn because they certify nothing (for a line under the plot). */
+    static List<String> flatCurves(AuditReport r) {
+        return r.bounds().stream().filter(SvgPlot::certifiesNothing).map(BoundCurve::name).toList();
     }
 
     private static String shortKind(BoundCurve c) {

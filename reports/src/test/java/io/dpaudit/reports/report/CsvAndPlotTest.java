@@ -1,0 +1,59 @@
+package io.dpaudit.reports.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.reports.ScenarioAudit;
+import io.dpaudit.reports.scenario.Scenario;
+import io.dpaudit.reports.scenario.ScenarioReader;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The plots' data as CSV, and the delta-epsilon plot's handling of curves that certify nothing or coincide. */
+class CsvAndPlotTest {
+    private static AuditReport audit() {
+        Scenario s = ScenarioReader.parse("{\"name\": \"csv\", \"mechanism\": {\"type\": \"poisson-subsampled-gaussian\", "
+                + "\"q\": 0.2, \"sigma\": 1}, \"trials\": 100000, \"seed\": 9, \"claims\": [{\"label\": \"a, \\\"b\\\"\", "
+                + "\"epsilon\": 1, \"delta\": 1e-3}]}", "csv");
+        return ScenarioAudit.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
+    }
+
+    @Test
+    void csvHoldsEveryPlottedSeries() {
+        AuditReport r = audit();
+        List<String> curves = CsvDataWriter.curves(r).lines().toList();
+        assertEquals("series,kind,epsilon,delta", curves.get(0));
+        for (BoundCurve c : r.bounds()) {
+            long rows = curves.stream().filter(l -> l.startsWith(CsvDataWriter.field(c.name()) + ",")).count();
+            assertEquals(c.points().size(), rows, c.name());
+        }
+        assertTrue(curves.contains("\"a, \"\"b\"\"\",claim-consistent,1.0,0.001"), String.join("\n", curves));
+        assertTrue(curves.stream().anyMatch(l -> l.startsWith("empirical epsilon lower bound,empirical,")));
+        List<String> tradeOff = CsvDataWriter.tradeOff(r).lines().toList();
+        assertEquals("series,role,alpha,beta", tradeOff.get(0));
+        assertEquals(r.result().tradeOff().points().size(),
+                tradeOff.stream().filter(l -> l.startsWith("certified point,point,")).count());
+        assertTrue(tradeOff.stream().anyMatch(l -> l.startsWith("lower convex envelope,envelope,0.0,1.0")));
+        // Every row has four fields (quoted commas excepted) and parses as numbers.
+        for (String l : tradeOff.subList(1, tradeOff.size())) {
+            String[] f = l.split(",");
+            Double.parseDouble(f[f.length - 1]);
+            Double.parseDouble(f[f.length - 2]);
+        }
+    }
+
+    @Test
+    void identicalCurvesAreMarkedAndFlatOnesListed() {
+        AuditReport r = audit();
+        String svg = SvgPlot.render(r);
+        // The exact profile and BBG18's amplification of the exact Gaussian coincide to plotting precision.
+        assertTrue(svg.contains("(identical to poisson-subsampled-gaussian-exact)"), svg);
+        assertTrue(svg.contains("width=\"100%\""), "responsive");
+        assertTrue(SvgPlot.flatCurves(r).isEmpty());
+        BoundCurve flat = new BoundCurve("nothing", "test", io.dpaudit.core.bounds.BoundKind.UPPER_BOUND,
+                List.of(new BoundCurve.Point(0, 1), new BoundCurve.Point(5, 1)), List.of());
+        assertTrue(SvgPlot.certifiesNothing(flat));
+        assertTrue(!SvgPlot.certifiesNothing(r.bounds().get(0)));
+    }
+}
