@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 /** The plots' data as CSV, and the delta-epsilon plot's handling of curves that certify nothing or coincide. */
 class CsvAndPlotTest {
     private static AuditReport audit() {
-        Scenario s = ScenarioReader.parse("{\"name\": \"csv\", \"mechanism\": {\"type\": \"poisson-subsampled-gaussian\", "
-                + "\"q\": 0.2, \"sigma\": 1}, \"trials\": 100000, \"seed\": 9, \"claims\": [{\"label\": \"a, \\\"b\\\"\", "
-                + "\"epsilon\": 1, \"delta\": 1e-3}]}", "csv");
+        Scenario s = ScenarioReader.parse("{\"name\": \"csv\", \"mechanism\": {\"type\": "
+                + "\"poisson-subsampled-gaussian\", \"q\": 0.2, \"sigma\": 1}, \"trials\": 100000, \"seed\": 9, "
+                + "\"claims\": [{\"label\": \"a, \\\"b\\\"\", \"epsilon\": 1, \"delta\": 1e-3}]}", "csv");
         return ScenarioAudit.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
     }
 
