@@ -1,6 +1,5 @@
 package io.dpaudit.reports.report;
 
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -37,10 +36,5 @@ public record Provenance(String startedAt, String commandLine, String scenarioSh
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
-    }
-
-    /** SHA-256 of a string's UTF-8 bytes. */
-    static String sha256(String s) {
-        return sha256(s.getBytes(StandardCharsets.UTF_8));
     }
 }
