@@ -1,5 +1,6 @@
 package io.dpaudit.attacks;
 
+import io.dpaudit.core.engine.LossBracket;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.law.DiscreteLaw;
 import io.dpaudit.core.model.LinearStatistic;
@@ -235,6 +236,16 @@ final class DiscreteLogRatioScorer implements Scorer {
             return plus ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
         }
         return plus ? rankValues.length - 1 : 0;
+    }
+
+    /**
+     * Each round's ratio is rounded to the lattice (error at most half a unit) from a value computed in floating
+     * point; the bracket applies to the score, or to the rank values when the score is a rank.
+     */
+    @Override
+    public LossBracket lossBracket() {
+        return LossBracket.within(rounds * (unit / 2 + LikelihoodRatioAttack.ROUND_SLACK),
+                LikelihoodRatioAttack.RELATIVE_SLACK);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.dpaudit.attacks;
 
+import io.dpaudit.core.engine.LossBracket;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.law.StatisticLaw;
 import io.dpaudit.core.model.OutputModel;
@@ -44,6 +45,11 @@ final class GenericScorer implements Scorer {
             scores[i] = sum;
         }
         return scores;
+    }
+
+    @Override
+    public LossBracket lossBracket() {
+        return LossBracket.within(rounds * LikelihoodRatioAttack.ROUND_SLACK, LikelihoodRatioAttack.RELATIVE_SLACK);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.dpaudit.attacks;
 
+import io.dpaudit.core.engine.LossBracket;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.law.DiscreteLaw;
 import io.dpaudit.core.law.GaussianMixture;
@@ -46,7 +47,7 @@ public final class LikelihoodRatioAttack {
             if (model.statisticDimension() == 1 && TabulatedLogRatio.fits(with, without)) {
                 TabulatedLogRatio table = new TabulatedLogRatio(with, without);
                 if (model.rounds() == 1 && linear.isIdentity() && table.nonDecreasing()) {
-                    return new OrderEquivalentScorer(model);
+                    return new OrderEquivalentScorer(model, table);
                 }
                 return new TabulatedScorer(model, linear, table);
             }
@@ -59,12 +60,56 @@ public final class LikelihoodRatioAttack {
         return new GenericScorer(model);
     }
 
+    /**
+     * The scorer for a privacy-loss estimate: one whose scores bracket the exact log-likelihood ratio
+     * ({@link Scorer#lossBracket()} is not null). It is the attack's own scorer except where that interpolates with no
+     * proven error bound (the shifted-mixture tables), which is replaced by the exact log-sum-exp per round.
+     */
+    public static Scorer lossScorer(OutputModel model) {
+        Scorer s = of(model);
+        if (s instanceof ShiftedMixtureScorer) {
+            GaussianMixture with = (GaussianMixture) model.withCanary();
+            GaussianMixture without = (GaussianMixture) model.withoutCanary();
+            return new ExactScorer(model, model.linearStatistic(), with, without);
+        }
+        return s;
+    }
+
+    /** Per-round floating-point slack of an exact log-likelihood ratio (differences of log-sum-exps). */
+    static final double ROUND_SLACK = 1e-9;
+    /** Relative floating-point slack of a sum of per-round ratios. */
+    static final double RELATIVE_SLACK = 1e-12;
+
     /** Score = the statistic itself (one round; {@code L} non-decreasing). */
     static final class OrderEquivalentScorer implements Scorer {
         private final int length;
+        private final TabulatedLogRatio exact;
 
-        OrderEquivalentScorer(OutputModel model) {
+        OrderEquivalentScorer(OutputModel model, TabulatedLogRatio exact) {
             this.length = model.outputLength();
+            this.exact = exact;
+        }
+
+        /** The statistic maps to {@code L} by the exact, non-decreasing per-round ratio, plus rounding slack. */
+        @Override
+        public LossBracket lossBracket() {
+            LossBracket slack = LossBracket.within(ROUND_SLACK, RELATIVE_SLACK);
+            return new LossBracket() {
+                @Override
+                public double lower(double score) {
+                    return Double.isInfinite(score) ? score : slack.lower(exact.exact(new double[] {score}, 0));
+                }
+
+                @Override
+                public double upper(double score) {
+                    return Double.isInfinite(score) ? score : slack.upper(exact.exact(new double[] {score}, 0));
+                }
+
+                @Override
+                public String description() {
+                    return "score = the statistic, L its exact non-decreasing function (within " + ROUND_SLACK + ")";
+                }
+            };
         }
 
         @Override
@@ -138,6 +183,12 @@ public final class LikelihoodRatioAttack {
             return scores;
         }
 
+        /** Each round's tabulated ratio is within the table's proven interpolation error of the exact one. */
+        @Override
+        public LossBracket lossBracket() {
+            return LossBracket.within(rounds * (table.interpolationErrorBound() + ROUND_SLACK), RELATIVE_SLACK);
+        }
+
         @Override
         public String description() {
             return String.format(Locale.ROOT,
@@ -196,6 +247,11 @@ public final class LikelihoodRatioAttack {
                 scores[i] = sum;
             }
             return scores;
+        }
+
+        @Override
+        public LossBracket lossBracket() {
+            return LossBracket.within(model.rounds() * ROUND_SLACK, RELATIVE_SLACK);
         }
 
         @Override

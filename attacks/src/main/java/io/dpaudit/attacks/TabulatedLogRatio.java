@@ -105,6 +105,21 @@ final class TabulatedLogRatio {
         return maxInterpolationError;
     }
 
+    /**
+     * A proven bound on {@code |interpolated - exact|} anywhere in the table: linear interpolation errs by at most
+     * {@code h^2/8 max|L''|}, and {@code L'' = (log p_D)'' - (log p_D')''} where each term lies in
+     * {@code [-1/s^2, -1/s^2 + R^2/(4 s^4)]} ({@code R} the range of that mixture's means: the posterior variance of
+     * the mean is at most {@code R^2/4}), so {@code |L''| <= max(R_D, R_D')^2 / (4 s^4)}. The larger of this and the
+     * measured error is returned.
+     */
+    double interpolationErrorBound() {
+        double s = withCanary.sd();
+        double r = Math.max(withCanary.maxMean() - withCanary.minMean(),
+                withoutCanary.maxMean() - withoutCanary.minMean());
+        double proven = step * step / 8 * (r * r / (4 * s * s * s * s));
+        return Math.max(proven, maxInterpolationError) * (1 + 1e-9) + 1e-15;
+    }
+
     /** Whether {@code L} is non-decreasing on the whole line. */
     boolean nonDecreasing() {
         return nonDecreasing;

@@ -4,6 +4,7 @@ import io.dpaudit.core.engine.HistogramBinning;
 import io.dpaudit.core.estimate.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
+import io.dpaudit.core.estimate.PrivacyLossEstimate;
 import java.util.List;
 
 /**
@@ -22,6 +23,7 @@ import java.util.List;
  * @param elapsedSeconds wall time of the pilot and both phases
  * @param tradeOff the certified empirical trade-off curve
  * @param tradeOffClaims one per f-DP claim
+ * @param estimate the two-sided privacy-loss estimate, or null when none was asked for
  */
 public record AuditResult(
         AuditSettings settings,
@@ -36,7 +38,17 @@ public record AuditResult(
         List<ClaimResult> claims,
         double elapsedSeconds,
         CertifiedTradeOff tradeOff,
-        List<TradeOffClaimResult> tradeOffClaims) {
+        List<TradeOffClaimResult> tradeOffClaims,
+        PrivacyLossEstimate estimate) {
+
+    /** A result without a privacy-loss estimate. */
+    public AuditResult(AuditSettings settings, String mechanism, String attack, HistogramBinning binning,
+            long selectionTrials, long evaluationTrials, long streamsUsed, List<EpsilonLowerBound> epsilonLowerBounds,
+            List<DeltaLowerBound> deltaLowerBounds, List<ClaimResult> claims, double elapsedSeconds,
+            CertifiedTradeOff tradeOff, List<TradeOffClaimResult> tradeOffClaims) {
+        this(settings, mechanism, attack, binning, selectionTrials, evaluationTrials, streamsUsed, epsilonLowerBounds,
+                deltaLowerBounds, claims, elapsedSeconds, tradeOff, tradeOffClaims, null);
+    }
 
     public AuditResult {
         epsilonLowerBounds = List.copyOf(epsilonLowerBounds);

@@ -1,6 +1,7 @@
 package io.dpaudit.core.audit;
 
 import io.dpaudit.core.engine.HistogramBinning;
+import io.dpaudit.core.engine.LossBracket;
 import io.dpaudit.core.engine.MonteCarloEngine;
 import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.engine.ProgressListener;
@@ -11,11 +12,14 @@ import io.dpaudit.core.estimate.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EmpiricalEstimator;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
+import io.dpaudit.core.estimate.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.PrivacyLossEstimator;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.estimate.TradeOffCertification;
 import io.dpaudit.core.rng.RandomStreams;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Runs an audit: pilot, counted phases, estimation, verdicts.
@@ -29,6 +33,13 @@ import java.util.List;
  * For a correct claim that happens with probability at most {@code 1 - confidence}.
  */
 public final class Auditor {
+    /** Interior bins of the privacy-loss histogram. */
+    public static final int ESTIMATE_BINS = 1 << 16;
+    /** Intervals of the evenly spaced part of the estimate's ε grid. */
+    public static final int ESTIMATE_GRID = 1000;
+    /** Largest ε the estimate's grid extends to. */
+    private static final double ESTIMATE_EPSILON_CAP = 1e4;
+
     private Auditor() {
     }
 
@@ -53,6 +64,25 @@ public final class Auditor {
      */
     public static AuditResult run(TrialSamplerFactory sampler, Scorer scorer, AuditSettings settings,
             List<Claim> claims, List<TradeOffClaim> tradeOffClaims, ProgressListener progress) {
+        return run(sampler, scorer, null, settings, claims, tradeOffClaims, progress);
+    }
+
+    /**
+     * Runs the audit and, when {@code lossScorer} is not null, the two-sided privacy-loss estimate after it: a pilot
+     * (one more stream) fixes a histogram of {@value #ESTIMATE_BINS} bins for the loss scorer's scores, then
+     * {@code N} more trials per world (one stream per shard) are counted in it, and {@link PrivacyLossEstimator} turns
+     * the counts into intervals on a grid of {@value #ESTIMATE_GRID} + 1 evenly spaced ε from 0 to the largest
+     * privacy loss the pilot's range covers, plus the scenario's ε and the claims' ε. The audit's own numbers do not
+     * depend on whether an estimate follows.
+     *
+     * @param lossScorer a scorer with a {@link Scorer#lossBracket()}, or null for no estimate
+     */
+    public static AuditResult run(TrialSamplerFactory sampler, Scorer scorer, Scorer lossScorer,
+            AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
+            ProgressListener progress) {
+        if (lossScorer != null && lossScorer.lossBracket() == null) {
+            throw new IllegalArgumentException("the loss scorer does not bracket the log-likelihood ratio");
+        }
         long start = System.nanoTime();
         RandomStreams streams = new RandomStreams(settings.seed());
         HistogramBinning binning = Pilot.binning(sampler, scorer, settings.pilotTrials(), settings.bins(),
@@ -79,6 +109,8 @@ public final class Auditor {
             tradeOff = TradeOffCertification.certify(null, all, settings.confidence(), settings.tradeOff().method(),
                     settings.tradeOff().grid());
         }
+        PrivacyLossEstimate estimate = lossScorer == null ? null
+                : estimateLoss(engine, sampler, lossScorer, settings, claims, streams);
         List<EpsilonLowerBound> eps = new ArrayList<>();
         for (double d : settings.deltas()) {
             eps.add(estimator.epsilonLowerBound(d));
@@ -89,7 +121,12 @@ public final class Auditor {
         }
         List<ClaimResult> results = new ArrayList<>();
         for (Claim c : claims) {
-            results.add(judge(estimator, c));
+            ClaimResult r = judge(estimator, c);
+            if (estimate != null) {
+                r = new ClaimResult(r.claim(), r.verdict(), r.deltaLowerBound(), r.epsilonLowerBound(),
+                        ClaimEstimate.judge(c, r.verdict(), estimate));
+            }
+            results.add(r);
         }
         List<TradeOffClaimResult> tradeOffResults = new ArrayList<>();
         for (TradeOffClaim c : tradeOffClaims) {
@@ -97,7 +134,55 @@ public final class Auditor {
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
         return new AuditResult(settings, sampler.description(), scorer.description(), binning, selectionTrials,
-                evaluationTrials, streams.issued(), eps, dels, results, elapsed, tradeOff, tradeOffResults);
+                evaluationTrials, streams.issued(), eps, dels, results, elapsed, tradeOff, tradeOffResults, estimate);
+    }
+
+    private static PrivacyLossEstimate estimateLoss(MonteCarloEngine engine, TrialSamplerFactory sampler,
+            Scorer lossScorer, AuditSettings settings, List<Claim> claims, RandomStreams streams) {
+        LossBracket bracket = lossScorer.lossBracket();
+        HistogramBinning binning = Pilot.binning(sampler, lossScorer, settings.pilotTrials(), ESTIMATE_BINS,
+                streams.next());
+        ScoreCounts counts = engine.run("estimate", sampler, lossScorer, binning, settings.trialsPerWorld(),
+                streams);
+        List<Double> extra = new ArrayList<>(settings.epsilons());
+        for (Claim c : claims) {
+            extra.add(c.epsilon());
+        }
+        return PrivacyLossEstimator.estimate(counts, bracket, settings.confidence(),
+                estimateGrid(binning, bracket, extra));
+    }
+
+    /**
+     * The estimate's ε grid, fixed before any counted trial: {@value #ESTIMATE_GRID} + 1 points evenly spaced from 0
+     * to the largest |L| the pilot-fitted histogram range brackets (beyond it only the tail slots could contribute),
+     * and the given ε (scenario and claims) up to {@value #ESTIMATE_EPSILON_CAP}.
+     */
+    static double[] estimateGrid(HistogramBinning binning, LossBracket bracket, List<Double> extra) {
+        double span = 0;
+        if (binning.exact()) {
+            for (int k = 0; k <= binning.bins(); k++) {
+                double v = binning.edge(k);
+                if (Double.isFinite(v)) {
+                    span = Math.max(span, Math.max(Math.abs(bracket.lower(v)), Math.abs(bracket.upper(v))));
+                }
+            }
+        } else {
+            span = Math.max(bracket.upper(binning.hi()), -bracket.lower(binning.lo()));
+        }
+        if (!(span > 0) || !Double.isFinite(span)) {
+            span = 1.0;
+        }
+        span = Math.min(span, ESTIMATE_EPSILON_CAP);
+        TreeSet<Double> grid = new TreeSet<>();
+        for (int i = 0; i <= ESTIMATE_GRID; i++) {
+            grid.add(span * i / ESTIMATE_GRID);
+        }
+        for (double e : extra) {
+            if (e >= 0 && e <= ESTIMATE_EPSILON_CAP) {
+                grid.add(e);
+            }
+        }
+        return grid.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     /** The verdict on an f-DP claim from a certified trade-off curve. */

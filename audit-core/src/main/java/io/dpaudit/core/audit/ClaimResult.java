@@ -10,9 +10,16 @@ import io.dpaudit.core.estimate.EpsilonLowerBound;
  * @param verdict {@code VIOLATED} iff {@code deltaLowerBound.delta() > claim.delta()}
  * @param deltaLowerBound empirical δ lower bound at the claim's ε (decides the verdict)
  * @param epsilonLowerBound empirical ε lower bound at the claim's δ (for tightness)
+ * @param estimate the two-sided privacy-loss estimate's verdict, or null when no estimate was asked for
  */
 public record ClaimResult(Claim claim, Verdict verdict, DeltaLowerBound deltaLowerBound,
-        EpsilonLowerBound epsilonLowerBound) {
+        EpsilonLowerBound epsilonLowerBound, ClaimEstimate estimate) {
+
+    /** A result without an estimate. */
+    public ClaimResult(Claim claim, Verdict verdict, DeltaLowerBound deltaLowerBound,
+            EpsilonLowerBound epsilonLowerBound) {
+        this(claim, verdict, deltaLowerBound, epsilonLowerBound, null);
+    }
 
     /**
      * Empirical ε lower bound divided by the claimed ε: near 1 means the attack nearly attains the claim, above 1

@@ -37,4 +37,13 @@ public interface Scorer {
     default double[] rankValues() {
         return null;
     }
+
+    /**
+     * How the scores bracket the exact log-likelihood ratio of the simulated pair, or null (the default) when they
+     * are not tied to it. Non-null only for scorers that compute {@code L} itself or a known monotone transform of it;
+     * a privacy-loss estimate needs it.
+     */
+    default LossBracket lossBracket() {
+        return null;
+    }
 }
