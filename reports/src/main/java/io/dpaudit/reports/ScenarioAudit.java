@@ -1,6 +1,7 @@
 package io.dpaudit.reports;
 
 import io.dpaudit.attacks.AttackCatalog;
+import io.dpaudit.attacks.LikelihoodRatioAttack;
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.ToolInfo;
@@ -60,10 +61,11 @@ public final class ScenarioAudit {
      * @param bounds the analytic bounds that apply, computed once
      * @param claims resolved privacy-profile claims
      * @param tradeOffClaims resolved f-DP claims
+     * @param lossScorer the exact-LLR scorer of the two-sided privacy-loss estimate, or null when none is asked for
      */
     public record Prepared(Scenario scenario, AuditableMechanism mechanism, MechanismSimulator simulator,
             Scorer scorer, AuditSettings settings, List<PrivacyBound> bounds, List<Claim> claims,
-            List<TradeOffClaim> tradeOffClaims) {
+            List<TradeOffClaim> tradeOffClaims, Scorer lossScorer) {
     }
 
     /**
@@ -92,7 +94,19 @@ public final class ScenarioAudit {
                 claims.add(resolve(c, mechanism, bounds));
             }
         }
-        return new Prepared(scenario, mechanism, simulator, scorer, settings, bounds, claims, tradeOffClaims);
+        Scorer lossScorer = null;
+        if (scenario.estimate()) {
+            lossScorer = LikelihoodRatioAttack.lossScorer(simulator.outputModel());
+            if (lossScorer.lossBracket() == null) {
+                throw new InvalidInputException("estimate", true, "the " + mechanism.type()
+                        + " simulator does not expose an exact log-likelihood ratio to estimate from");
+            }
+            if (trials < 2) {
+                throw new InvalidInputException("trials", trials, "the privacy-loss estimate needs at least 2");
+            }
+        }
+        return new Prepared(scenario, mechanism, simulator, scorer, settings, bounds, claims, tradeOffClaims,
+                lossScorer);
     }
 
     /** Resolves an f-DP claim: {@code mu}-GDP, or a bound's whole trade-off function ({@link BoundTradeOff}). */
@@ -149,8 +163,8 @@ public final class ScenarioAudit {
 
     /** Runs a prepared audit and builds its report. */
     public static AuditReport run(Prepared p, ProgressListener progress) {
-        AuditResult result = Auditor.run(p.simulator(), p.scorer(), p.settings(), p.claims(), p.tradeOffClaims(),
-                progress);
+        AuditResult result = Auditor.run(p.simulator(), p.scorer(), p.lossScorer(), p.settings(), p.claims(),
+                p.tradeOffClaims(), progress);
         return report(p, result);
     }
 

@@ -37,6 +37,8 @@ public final class Auditor {
     public static final int ESTIMATE_BINS = 1 << 16;
     /** Intervals of the evenly spaced part of the estimate's ε grid. */
     public static final int ESTIMATE_GRID = 1000;
+    /** Points of the geometrically spaced part of the estimate's ε grid. */
+    public static final int ESTIMATE_GEOMETRIC_GRID = 2000;
     /** Largest ε the estimate's grid extends to. */
     private static final double ESTIMATE_EPSILON_CAP = 1e4;
 
@@ -71,8 +73,8 @@ public final class Auditor {
      * Runs the audit and, when {@code lossScorer} is not null, the two-sided privacy-loss estimate after it: a pilot
      * (one more stream) fixes a histogram of {@value #ESTIMATE_BINS} bins for the loss scorer's scores, then
      * {@code N} more trials per world (one stream per shard) are counted in it, and {@link PrivacyLossEstimator} turns
-     * the counts into intervals on a grid of {@value #ESTIMATE_GRID} + 1 evenly spaced ε from 0 to the largest
-     * privacy loss the pilot's range covers, plus the scenario's ε and the claims' ε. The audit's own numbers do not
+     * the counts into intervals on a grid of ε fixed by the pilot ({@link #estimateGrid}) plus the scenario's ε and
+     * the claims' ε. The audit's own numbers do not
      * depend on whether an estimate follows.
      *
      * @param lossScorer a scorer with a {@link Scorer#lossBracket()}, or null for no estimate
@@ -155,7 +157,8 @@ public final class Auditor {
     /**
      * The estimate's ε grid, fixed before any counted trial: {@value #ESTIMATE_GRID} + 1 points evenly spaced from 0
      * to the largest |L| the pilot-fitted histogram range brackets (beyond it only the tail slots could contribute),
-     * and the given ε (scenario and claims) up to {@value #ESTIMATE_EPSILON_CAP}.
+     * {@value #ESTIMATE_GEOMETRIC_GRID} + 1 points geometrically spaced from 10^-4 of that to it (so that a small ε(δ)
+     * is read off to half a per cent), and the given ε (scenario and claims) up to {@value #ESTIMATE_EPSILON_CAP}.
      */
     static double[] estimateGrid(HistogramBinning binning, LossBracket bracket, List<Double> extra) {
         double span = 0;
@@ -176,6 +179,9 @@ public final class Auditor {
         TreeSet<Double> grid = new TreeSet<>();
         for (int i = 0; i <= ESTIMATE_GRID; i++) {
             grid.add(span * i / ESTIMATE_GRID);
+        }
+        for (int i = 0; i <= ESTIMATE_GEOMETRIC_GRID; i++) {
+            grid.add(span * Math.pow(1e-4, 1.0 - (double) i / ESTIMATE_GEOMETRIC_GRID));
         }
         for (double e : extra) {
             if (e >= 0 && e <= ESTIMATE_EPSILON_CAP) {

@@ -33,7 +33,7 @@ final class RunCommand {
         List<String> full = new java.util.ArrayList<>();
         full.add("run");
         full.addAll(args);
-        Arguments a = new Arguments(args, Set.of("--trials", "--seed", "--threads", "--out"), Set.of("--quiet"),
+        Arguments a = new Arguments(args, Set.of("--trials", "--seed", "--threads", "--out"), Set.of("--quiet", "--estimate"),
                 false);
         if (a.positional().size() != 1) {
             throw new UsageException("run needs exactly one scenario file");
@@ -45,6 +45,9 @@ final class RunCommand {
         Path dir = Path.of(a.has("--out") ? a.text("--out") : DEFAULT_OUT);
         Path scenarioPath = Path.of(a.positional().get(0));
         Scenario scenario = ScenarioReader.read(scenarioPath);
+        if (a.has("--estimate")) {
+            scenario = scenario.withEstimate();
+        }
         long trials = trialsOverride != null ? trialsOverride : scenario.trials();
         long seed = seedOverride != null ? seedOverride : scenario.seed();
         ScenarioAudit.Prepared prepared = ScenarioAudit.prepare(scenario, trials, seed, threads);

@@ -1,12 +1,16 @@
 package io.dpaudit.reports.cli;
 
 import io.dpaudit.core.audit.AuditResult;
+import io.dpaudit.core.audit.ClaimEstimate;
 import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.EstimateVerdict;
 import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
+import io.dpaudit.core.estimate.PrivacyLossEstimate;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.BoundCurve;
+import io.dpaudit.reports.report.EstimateTables;
 import io.dpaudit.reports.report.Format;
 import java.util.Locale;
 
@@ -55,6 +59,23 @@ final class SummaryTable {
                         truncate(c.claim().label(), 40), Format.g(c.claim().epsilon()), Format.g(c.claim().delta()),
                         c.verdict().label().toUpperCase(Locale.ROOT), Format.g(c.deltaLowerBound().delta()),
                         Format.g(c.epsilonLowerBound().epsilon()), Format.g(c.tightness())));
+            }
+        }
+        if (res.estimate() != null) {
+            b.append(String.format(Locale.ROOT, "Two-sided estimate of the true curve (%s simultaneous, %s):%n",
+                    Format.percent(res.estimate().confidence()), res.estimate().method()));
+            for (PrivacyLossEstimate.EpsilonInterval e : EstimateTables.epsilonAtDeltas(r)) {
+                b.append(String.format(Locale.ROOT, "  at delta = %-10s epsilon in [%s, %s]%n", Format.g(e.delta()),
+                        Format.g(e.lower()), Double.isFinite(e.upper()) ? Format.g(e.upper()) : "inf"));
+            }
+            for (ClaimResult c : res.claims()) {
+                ClaimEstimate ce = c.estimate();
+                b.append(String.format(Locale.ROOT, "  claim %-40s %-9s needs epsilon in [%s, %s] at its delta%s%n",
+                        truncate(c.claim().label(), 40), ce.verdict().label().toUpperCase(Locale.ROOT),
+                        Format.g(ce.requiredEpsilon().lower()), Double.isFinite(ce.requiredEpsilon().upper())
+                                ? Format.g(ce.requiredEpsilon().upper()) : "inf",
+                        ce.verdict() == EstimateVerdict.LOOSE ? String.format(Locale.ROOT,
+                                " (claimed epsilon >= %sx that)", Format.g(ce.loosenessFactor(c.claim()))) : ""));
             }
         }
         b.append(String.format(Locale.ROOT, "Trade-off curve: certified mu >= %s (GDP lower bound), %d certified "

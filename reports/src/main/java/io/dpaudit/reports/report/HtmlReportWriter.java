@@ -92,6 +92,21 @@ public final class HtmlReportWriter {
             text = (total == 1 ? "The claim is" : "All " + total + " claims are") + " consistent with the audit at "
                     + confidence + " confidence each (no evidence against them; this does not prove them)";
         }
+        if (r.result().estimate() != null && !r.result().claims().isEmpty()) {
+            int tight = 0;
+            int loose = 0;
+            int refuted = 0;
+            for (ClaimResult c : r.result().claims()) {
+                switch (c.estimate().verdict()) {
+                    case TIGHT -> tight++;
+                    case LOOSE -> loose++;
+                    default -> refuted++;
+                }
+            }
+            text += String.format(java.util.Locale.ROOT, ". Two-sided estimate (%s simultaneous, relies on the "
+                    + "exact likelihood ratio): %d violated, %d tight, %d loose", Format.percent(
+                            r.result().estimate().confidence()), refuted, tight, loose);
+        }
         return "<div class=\"banner " + css + "\" id=\"verdict\">" + escape(text) + "</div>\n";
     }
 

@@ -7,11 +7,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
+import io.dpaudit.core.audit.ClaimEstimate;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.estimate.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
+import io.dpaudit.core.estimate.PrivacyLossEstimate;
 import io.dpaudit.core.estimate.SelectedTest;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import java.util.Map;
@@ -153,6 +155,8 @@ public final class JsonReportWriter {
             }
         }
 
+        estimate(root, r);
+
         ArrayNode claims = root.putArray("claims");
         for (ClaimResult c : res.claims()) {
             ObjectNode o = claims.addObject();
@@ -165,6 +169,17 @@ public final class JsonReportWriter {
             o.set("tightness", JsonNumbers.encode(c.tightness()));
             o.put("source", c.claim().source());
             o.set("deltaTest", test(c.deltaLowerBound().test()));
+            ClaimEstimate ce = c.estimate();
+            if (ce != null) {
+                o.put("estimateVerdict", ce.verdict().label());
+                ObjectNode req = o.putObject("requiredEpsilon");
+                req.set("lower", JsonNumbers.encode(ce.requiredEpsilon().lower()));
+                req.set("upper", JsonNumbers.encode(ce.requiredEpsilon().upper()));
+                ObjectNode del = o.putObject("estimatedDelta");
+                del.set("lower", JsonNumbers.encode(ce.deltaAtClaim().lower()));
+                del.set("upper", JsonNumbers.encode(ce.deltaAtClaim().upper()));
+                o.set("loosenessFactor", JsonNumbers.encode(ce.loosenessFactor(c.claim())));
+            }
         }
 
         ObjectNode env = root.putObject("environment");
@@ -173,6 +188,55 @@ public final class JsonReportWriter {
         ArrayNode notes = root.putArray("notes");
         r.notes().forEach(notes::add);
         return root;
+    }
+
+    /**
+     * {@code estimate}: null when none was asked for; else {@code method, source, confidence, trials, lossBracket,
+     * tailTrials, gridPoints, deltaAtEpsilon [{epsilon, lower, upper, estimate}]} (thinned, see {@link EstimateTables}),
+     * {@code epsilonAtDelta [{delta, lower, upper}]} and {@code tightness [{bound, kind, delta, epsilon, lower, upper,
+     * verdict, factor}]}.
+     */
+    private static void estimate(ObjectNode root, AuditReport r) {
+        PrivacyLossEstimate e = r.result().estimate();
+        if (e == null) {
+            root.putNull("estimate");
+            return;
+        }
+        ObjectNode o = root.putObject("estimate");
+        o.put("method", e.method());
+        o.put("source", e.source());
+        o.set("confidence", JsonNumbers.encode(e.confidence()));
+        o.put("trials", e.trials());
+        o.put("lossBracket", e.bracket());
+        o.put("tailTrials", e.tailTrials());
+        o.put("gridPoints", e.grid().size());
+        ArrayNode pts = o.putArray("deltaAtEpsilon");
+        for (PrivacyLossEstimate.DeltaInterval d : EstimateTables.shownPoints(r)) {
+            ObjectNode p = pts.addObject();
+            p.set("epsilon", JsonNumbers.encode(d.epsilon()));
+            p.set("lower", JsonNumbers.encode(d.lower()));
+            p.set("upper", JsonNumbers.encode(d.upper()));
+            p.set("estimate", JsonNumbers.encode(d.estimate()));
+        }
+        ArrayNode eps = o.putArray("epsilonAtDelta");
+        for (PrivacyLossEstimate.EpsilonInterval d : EstimateTables.epsilonAtDeltas(r)) {
+            ObjectNode p = eps.addObject();
+            p.set("delta", JsonNumbers.encode(d.delta()));
+            p.set("lower", JsonNumbers.encode(d.lower()));
+            p.set("upper", JsonNumbers.encode(d.upper()));
+        }
+        ArrayNode rows = o.putArray("tightness");
+        for (EstimateTables.Row t : EstimateTables.tightness(r)) {
+            ObjectNode p = rows.addObject();
+            p.put("bound", t.bound());
+            p.put("kind", t.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+            p.set("delta", JsonNumbers.encode(t.delta()));
+            p.set("epsilon", JsonNumbers.encode(t.epsilon()));
+            p.set("lower", JsonNumbers.encode(t.lower()));
+            p.set("upper", JsonNumbers.encode(t.upper()));
+            p.put("verdict", t.verdict());
+            p.set("factor", JsonNumbers.encode(t.factor()));
+        }
     }
 
     private static ObjectNode test(SelectedTest t) {

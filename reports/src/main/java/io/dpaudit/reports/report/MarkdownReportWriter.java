@@ -2,11 +2,15 @@ package io.dpaudit.reports.report;
 
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
+import io.dpaudit.core.audit.ClaimEstimate;
 import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.EstimateVerdict;
 import io.dpaudit.core.audit.TradeOffClaimResult;
+import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.estimate.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
+import io.dpaudit.core.estimate.PrivacyLossEstimate;
 import io.dpaudit.core.estimate.SelectedTest;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +75,9 @@ public final class MarkdownReportWriter {
                     .append(test(d.test())).append(" |\n");
         }
 
+        if (res.estimate() != null) {
+            estimate(b, r);
+        }
         tradeOff(b, r);
 
         b.append("\n## Analytic bounds\n\n");
@@ -153,6 +160,69 @@ public final class MarkdownReportWriter {
                         .append(cell(p.test())).append(" |\n");
             }
         }
+    }
+
+    private static void estimate(StringBuilder b, AuditReport r) {
+        PrivacyLossEstimate e = r.result().estimate();
+        b.append("\n## Two-sided estimate of the true curve\n\n");
+        b.append("The privacy profile of the simulated pair is an average: δ(ε) = E_D[(1 − e^{ε − L})₊] with L the "
+                + "exact log-likelihood ratio (and the same with the worlds swapped; the profile is the larger). ")
+                .append(Format.count(e.trials())).append(" more trials per world of L give intervals that hold ")
+                .append("simultaneously over ").append(Format.count(e.grid().size())).append(" values of ε with ")
+                .append(Format.percent(e.confidence())).append(" confidence (").append(e.method()).append(", ")
+                .append(e.source()).append(", Bonferroni over the grid; binned L bracketed: ").append(e.bracket())
+                .append("; ").append(Format.count(e.tailTrials())).append(" trials beyond the histogram's range, ")
+                .append("counted at their safe extremes). **Unlike the lower bounds above, this relies on the ")
+                .append("simulator's exact likelihood ratio**: it is what the mechanism needs on this pair, not a ")
+                .append("bound a wrong simulator could not fake.\n\n");
+        if (!r.result().claims().isEmpty()) {
+            b.append("| claim | ε | δ | audit | estimate | true δ at ε | ε needed at δ | claimed ε / needed |\n"
+                    + "|---|---|---|---|---|---|---|---|\n");
+            for (ClaimResult c : r.result().claims()) {
+                ClaimEstimate ce = c.estimate();
+                b.append("| ").append(cell(c.claim().label())).append(" | ").append(Format.g(c.claim().epsilon()))
+                        .append(" | ").append(Format.g(c.claim().delta())).append(" | ").append(c.verdict().label())
+                        .append(" | **").append(ce.verdict().label()).append("** | ")
+                        .append(interval(ce.deltaAtClaim().lower(), ce.deltaAtClaim().upper())).append(" | ")
+                        .append(interval(ce.requiredEpsilon().lower(), ce.requiredEpsilon().upper())).append(" | ")
+                        .append(ce.verdict() == EstimateVerdict.LOOSE
+                                ? "≥ " + Format.g(ce.loosenessFactor(c.claim())) : "").append(" |\n");
+            }
+            b.append("\n*Violated*: the audit refutes the claim, or the estimate's δ at the claim's ε is above the "
+                    + "claimed δ. *Tight*: the claimed δ lies inside the interval. *Loose*: the claimed δ is above "
+                    + "it; the mechanism needs at most the upper end of \"ε needed\" at the claimed δ.\n\n");
+        }
+        b.append("| δ | audit's ε lower bound | true ε(δ) |\n|---|---|---|\n");
+        for (PrivacyLossEstimate.EpsilonInterval at : EstimateTables.epsilonAtDeltas(r)) {
+            String audit = "";
+            for (EpsilonLowerBound lb : r.result().epsilonLowerBounds()) {
+                if (lb.delta() == at.delta()) {
+                    audit = Format.g(lb.epsilon());
+                }
+            }
+            b.append("| ").append(Format.g(at.delta())).append(" | ").append(audit).append(" | ")
+                    .append(interval(at.lower(), at.upper())).append(" |\n");
+        }
+        List<EstimateTables.Row> rows = EstimateTables.tightness(r);
+        if (!rows.isEmpty()) {
+            b.append("\n### Tightness of each bound\n\n| bound | δ | bound's ε | true ε(δ) | verdict |\n"
+                    + "|---|---|---|---|---|\n");
+            for (EstimateTables.Row t : rows) {
+                String kind = t.kind() == BoundKind.UPPER_BOUND ? "" : " (" + t.kind().description() + ")";
+                String verdict = switch (t.verdict()) {
+                    case "loose" -> "loose by ≥ " + Format.g(t.factor()) + "×";
+                    case "violated" -> "**below the true curve**";
+                    default -> "tight";
+                };
+                b.append("| `").append(t.bound()).append("`").append(kind).append(" | ").append(Format.g(t.delta()))
+                        .append(" | ").append(Format.g(t.epsilon())).append(" | ")
+                        .append(interval(t.lower(), t.upper())).append(" | ").append(verdict).append(" |\n");
+            }
+        }
+    }
+
+    private static String interval(double lower, double upper) {
+        return "[" + Format.g(lower) + ", " + (Double.isFinite(upper) ? Format.g(upper) : "∞") + "]";
     }
 
     private static void looseness(StringBuilder b, Looseness l) {

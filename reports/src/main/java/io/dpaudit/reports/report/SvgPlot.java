@@ -5,6 +5,7 @@ import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
+import io.dpaudit.core.estimate.PrivacyLossEstimate;
 import java.util.List;
 import java.util.Locale;
 
@@ -95,6 +96,12 @@ final class SvgPlot {
                 + "text-anchor=\"middle\">δ</text>%n", (double) (HEIGHT - BOTTOM + TOP) / 2,
                 (double) (HEIGHT - BOTTOM + TOP) / 2));
         int legend = 0;
+        if (r.result().estimate() != null) {
+            b.append(band(r));
+            legend = legendEntry(b, legend, "<rect x=\"0\" y=\"-6\" width=\"18\" height=\"12\" fill=\"#999\" "
+                    + "fill-opacity=\"0.35\"/>", "true curve (estimate, " + Format.percent(
+                            r.result().estimate().confidence()) + ")");
+        }
         List<BoundCurve> bounds = r.bounds();
         java.util.Map<String, String> drawn = new java.util.HashMap<>(); // polyline points -> first curve's name
         int colour = 0;
@@ -161,6 +168,30 @@ final class SvgPlot {
                 + "stroke-width=\"2.5\"/>", "claim, violated");
         b.append("</svg>\n");
         return b.toString();
+    }
+
+    /**
+     * The two-sided estimate as a grey band: the upper ends from left to right, then the lower ends back (a lower end
+     * of 0 sits on the axis floor).
+     */
+    private String band(AuditReport r) {
+        List<PrivacyLossEstimate.DeltaInterval> pts = new java.util.ArrayList<>();
+        for (PrivacyLossEstimate.DeltaInterval d : EstimateTables.shownPoints(r)) {
+            if (d.epsilon() <= epsMax) {
+                pts.add(d);
+            }
+        }
+        StringBuilder poly = new StringBuilder();
+        for (PrivacyLossEstimate.DeltaInterval d : pts) {
+            poly.append(String.format(Locale.ROOT, "%.1f,%.1f ", x(d.epsilon()), y(d.upper())));
+        }
+        for (int i = pts.size() - 1; i >= 0; i--) {
+            PrivacyLossEstimate.DeltaInterval d = pts.get(i);
+            poly.append(String.format(Locale.ROOT, "%.1f,%.1f ", x(d.epsilon()), y(Math.max(d.lower(), 1e-300))));
+        }
+        return String.format(Locale.ROOT, "<polygon fill=\"#999\" fill-opacity=\"0.35\" stroke=\"none\" "
+                + "points=\"%s\"><title>%s</title></polygon>%n", poly.toString().trim(),
+                "true curve of the simulated pair: two-sided estimate");
     }
 
     /** A curve that is δ = 1 at every plotted point: it certifies nothing there. */

@@ -24,14 +24,21 @@ import java.util.List;
  * @param epsilons ε values for δ lower bounds
  * @param claims claims to audit
  * @param tradeOff how the empirical trade-off curve is certified ({@code tradeOff: {method, grid}})
+ * @param estimate whether to add the two-sided privacy-loss estimate ({@code "estimate": true})
  */
 public record Scenario(JsonNode source, String name, String description, Parameters mechanism,
         Parameters simulator, String attack, long trials, long seed, double confidence,
         ThresholdSelection selection, int histogramBins, List<Double> deltas, List<Double> epsilons,
-        List<ClaimSpec> claims, AuditSettings.TradeOffSettings tradeOff) {
+        List<ClaimSpec> claims, AuditSettings.TradeOffSettings tradeOff, boolean estimate) {
 
     /** Whether the faithful simulator is requested. */
     public boolean faithful() {
         return "faithful".equals(simulator.text("kind", "reduced"));
+    }
+
+    /** A copy that asks for the two-sided privacy-loss estimate (the command line's {@code --estimate}). */
+    public Scenario withEstimate() {
+        return new Scenario(source, name, description, mechanism, simulator, attack, trials, seed, confidence,
+                selection, histogramBins, deltas, epsilons, claims, tradeOff, true);
     }
 }

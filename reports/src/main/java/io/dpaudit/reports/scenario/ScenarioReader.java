@@ -32,7 +32,7 @@ import java.util.TreeSet;
 public final class ScenarioReader {
     private static final Set<String> TOP_LEVEL = Set.of("name", "description", "mechanism", "simulator", "attack",
             "trials", "seed", "confidence", "thresholdSelection", "histogramBins", "deltas", "epsilons", "claims",
-            "tradeOff");
+            "tradeOff", "estimate");
     private static final List<Double> DEFAULT_DELTAS = List.of(1e-5);
     private static final List<Double> DEFAULT_EPSILONS = List.of(0.0, 0.5, 1.0, 2.0);
     private static final long DEFAULT_TRIALS = 10_000_000L;
@@ -124,8 +124,15 @@ public final class ScenarioReader {
         }
         List<ClaimSpec> claims = root.has("claims") ? claims(root.get("claims")) : List.of();
         AuditSettings.TradeOffSettings tradeOff = tradeOff(root.get("tradeOff"));
+        boolean estimate = false;
+        if (root.has("estimate")) {
+            if (!root.get("estimate").isBoolean()) {
+                throw new InvalidInputException("estimate", compact(root.get("estimate")), "must be true or false");
+            }
+            estimate = root.get("estimate").booleanValue();
+        }
         return new Scenario(root, name, description, mechanism, simulator, attack, trials, seed, confidence,
-                selection, bins, deltas, epsilons, claims, tradeOff);
+                selection, bins, deltas, epsilons, claims, tradeOff, estimate);
     }
 
     private static Parameters parameters(JsonNode node, String field) {

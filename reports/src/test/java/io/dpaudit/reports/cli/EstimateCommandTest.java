@@ -1,0 +1,92 @@
+package io.dpaudit.reports.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpaudit.core.bounds.PoissonSubsampledGaussianBound;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code run --estimate} and {@code "estimate": true}: the report contract of the two-sided estimate. */
+class EstimateCommandTest {
+    @TempDir
+    Path dir;
+
+    private Path scenario(String extra) throws Exception {
+        Path file = dir.resolve("s.json");
+        Files.writeString(file, "{\"name\": \"t\", \"mechanism\": {\"type\": \"poisson-subsampled-gaussian\", "
+                + "\"q\": 0.1, \"sigma\": 0.5, \"clip\": 1}, \"trials\": 200000, \"seed\": 5, \"deltas\": [1e-3], "
+                + "\"epsilons\": [0.5], \"claims\": [{\"bound\": \"poisson-subsampled-gaussian-exact\", "
+                + "\"delta\": 1e-3}, {\"label\": \"generous\", \"epsilon\": 5, \"delta\": 1e-3}, "
+                + "{\"label\": \"too small\", \"epsilon\": 0.2, \"delta\": 1e-3}]" + extra + "}");
+        return file;
+    }
+
+    @Test
+    void reportCarriesTheEstimateAndThreeWayVerdicts() throws Exception {
+        Path out = dir.resolve("out");
+        CliRunner.Result r = CliRunner.run("run", scenario("").toString(), "--estimate", "--quiet", "--out",
+                out.toString());
+        assertEquals(3, r.exit(), r.err());
+        assertTrue(r.out().contains("Two-sided estimate"), r.out());
+        JsonNode json = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+        JsonNode e = json.get("estimate");
+        assertEquals("empirical-bernstein", e.get("method").asText());
+        assertEquals(0.95, e.get("confidence").asDouble());
+        assertTrue(e.get("deltaAtEpsilon").size() > 100);
+        for (JsonNode p : e.get("deltaAtEpsilon")) {
+            assertTrue(p.get("lower").asDouble() <= p.get("upper").asDouble(), p.toString());
+        }
+        double exact = new PoissonSubsampledGaussianBound(0.1, 2).epsilon(1e-3);
+        JsonNode at = e.get("epsilonAtDelta").get(0);
+        assertEquals(1e-3, at.get("delta").asDouble());
+        assertTrue(at.get("lower").asDouble() <= exact && exact <= at.get("upper").asDouble(), at.toString());
+        JsonNode claims = json.get("claims");
+        assertEquals("tight", claims.get(0).get("estimateVerdict").asText());
+        assertEquals("consistent", claims.get(0).get("verdict").asText());
+        assertEquals("loose", claims.get(1).get("estimateVerdict").asText());
+        assertTrue(claims.get(1).get("loosenessFactor").asDouble() > 1);
+        assertEquals("violated", claims.get(2).get("estimateVerdict").asText());
+        JsonNode req = claims.get(1).get("requiredEpsilon");
+        assertTrue(req.get("lower").asDouble() <= exact && exact <= req.get("upper").asDouble(), req.toString());
+        boolean rdpLoose = false;
+        for (JsonNode t : e.get("tightness")) {
+            rdpLoose |= t.get("bound").asText().equals("rdp") && t.get("verdict").asText().equals("loose");
+        }
+        assertTrue(rdpLoose, e.get("tightness").toString());
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("## Two-sided estimate of the true curve"));
+        assertTrue(md.contains("### Tightness of each bound"));
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("<polygon fill=\"#999\""), "the estimate's band is drawn");
+        assertTrue(html.contains("1 violated, 1 tight, 1 loose"), "banner counts the estimate's verdicts");
+    }
+
+    @Test
+    void scenarioFieldAndNoEstimateByDefault() throws Exception {
+        Path out = dir.resolve("a");
+        assertEquals(3, CliRunner.run("run", scenario(", \"estimate\": true").toString(), "--quiet", "--out",
+                out.toString()).exit());
+        assertTrue(new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("estimate").isObject());
+        Path plain = dir.resolve("b");
+        CliRunner.run("run", scenario("").toString(), "--quiet", "--out", plain.toString());
+        JsonNode json = new ObjectMapper().readTree(plain.resolve("report.json").toFile());
+        assertTrue(json.get("estimate").isNull());
+        assertFalse(json.get("claims").get(0).has("estimateVerdict"));
+    }
+
+    @Test
+    void badEstimateFieldIsOneLineExitTwo() throws Exception {
+        CliRunner.Result r = CliRunner.run("run", scenario(", \"estimate\": \"yes\"").toString(), "--quiet",
+                "--out", dir.resolve("c").toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("estimate") && r.err().contains("yes"), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertFalse(Files.exists(dir.resolve("c")));
+    }
+}
