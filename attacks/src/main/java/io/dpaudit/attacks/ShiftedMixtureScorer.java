@@ -1,5 +1,6 @@
 package io.dpaudit.attacks;
 
+import io.dpaudit.core.engine.LossBracket;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.law.GaussianMixture;
 import io.dpaudit.core.model.LinearStatistic;
@@ -22,6 +23,8 @@ import java.util.Locale;
  */
 final class ShiftedMixtureScorer implements Scorer {
     private static final int CELLS_PER_SD = 128;
+    /** Largest table of the finer tabulation a privacy-loss estimate asks for (cells). */
+    private static final double MAX_FINE_CELLS = 1 << 22;
 
     private final int rounds;
     private final int roundDimension;
@@ -39,9 +42,11 @@ final class ShiftedMixtureScorer implements Scorer {
     private final GaussianMixture gMix;
     private final double logWeightA;
     private final double logWeightB;
+    private final double interpolationErrorBound;
 
     private ShiftedMixtureScorer(OutputModel model, LinearStatistic statistic, int uAxis, double c,
-            GaussianMixture a, double weightA, GaussianMixture b, double weightB, GaussianMixture g) {
+            GaussianMixture a, double weightA, GaussianMixture b, double weightB, GaussianMixture g,
+            double cellsPerSd) {
         this.rounds = model.rounds();
         this.roundDimension = model.roundDimension();
         this.flag = statistic.flagIndex();
@@ -57,7 +62,7 @@ final class ShiftedMixtureScorer implements Scorer {
         this.logWeightB = Math.log(weightB);
         double vLo = Math.min(a.minMean(), Math.min(b.minMean(), g.minMean())) - 40 * s;
         double vHi = Math.max(a.maxMean(), Math.max(b.maxMean(), g.maxMean())) + 40 * s;
-        this.step = s / CELLS_PER_SD;
+        this.step = s / cellsPerSd;
         this.lo = vLo;
         int n = (int) Math.ceil((vHi - vLo) / step) + 1;
         this.logA = new double[n];
@@ -67,6 +72,35 @@ final class ShiftedMixtureScorer implements Scorer {
             logA[i] = exactLogA(v);
             logB[i] = exactLogB(v);
         }
+        this.interpolationErrorBound = errorBound(s);
+    }
+
+    /**
+     * A proven bound on the per-round error of the interpolated {@code L}: {@code L = logsumexp(la, lb + ...)} is
+     * 1-Lipschitz in {@code (la, lb)} in the max norm, and each of {@code la = log A - log G}, {@code lb = log B -
+     * log G} is a difference of log densities of one-dimensional Gaussian mixtures with a common sd {@code s}, whose
+     * second derivatives lie in {@code [-1/s^2, -1/s^2 + R^2/(4 s^4)]} ({@code R} the range of that mixture's means),
+     * so linear interpolation on spacing {@code h} errs by at most {@code h^2/8 max(R_X, R_G)^2/(4 s^4)}. The larger
+     * of this and the error measured at every cell midpoint is returned.
+     */
+    private double errorBound(double s) {
+        double rg = gMix.maxMean() - gMix.minMean();
+        double r = Math.max(rg, Math.max(aMix.maxMean() - aMix.minMean(), bMix.maxMean() - bMix.minMean()));
+        double proven = step * step / 8 * r * r / (4 * s * s * s * s);
+        double measured = 0;
+        for (int i = 0; i + 1 < logA.length; i++) {
+            double v = lo + (i + 0.5) * step;
+            measured = Math.max(measured, Math.abs(exactLogA(v) - 0.5 * (logA[i] + logA[i + 1])));
+            measured = Math.max(measured, Math.abs(exactLogB(v) - 0.5 * (logB[i] + logB[i + 1])));
+        }
+        return Math.max(proven, measured) * (1 + 1e-9) + 1e-15;
+    }
+
+    /** Per round, the tabulated ratio is within the proven interpolation error (plus rounding) of the exact one. */
+    @Override
+    public LossBracket lossBracket() {
+        return LossBracket.within(rounds * (interpolationErrorBound + LikelihoodRatioAttack.ROUND_SLACK),
+                LikelihoodRatioAttack.RELATIVE_SLACK);
     }
 
     /**
@@ -75,11 +109,21 @@ final class ShiftedMixtureScorer implements Scorer {
      */
     static ShiftedMixtureScorer tryOf(OutputModel model, LinearStatistic statistic, GaussianMixture with,
             GaussianMixture without) {
+        return tryOf(model, statistic, with, without, Double.NaN);
+    }
+
+    /**
+     * As {@link #tryOf(OutputModel, LinearStatistic, GaussianMixture, GaussianMixture)}, with a table fine enough
+     * that the proven per-round interpolation error is at most {@code targetError} (NaN: the attack's default
+     * spacing {@code s/128}), as long as the table stays below 2^22 cells.
+     */
+    static ShiftedMixtureScorer tryOf(OutputModel model, LinearStatistic statistic, GaussianMixture with,
+            GaussianMixture without, double targetError) {
         if (model.statisticDimension() != 2) {
             return null;
         }
         for (int u = 0; u < 2; u++) {
-            ShiftedMixtureScorer s = tryAxis(model, statistic, with, without, u);
+            ShiftedMixtureScorer s = tryAxis(model, statistic, with, without, u, targetError);
             if (s != null) {
                 return s;
             }
@@ -88,7 +132,7 @@ final class ShiftedMixtureScorer implements Scorer {
     }
 
     private static ShiftedMixtureScorer tryAxis(OutputModel model, LinearStatistic statistic, GaussianMixture with,
-            GaussianMixture without, int u) {
+            GaussianMixture without, int u, double targetError) {
         int v = 1 - u;
         for (int j = 0; j < without.components(); j++) {
             if (without.mean(j, u) != 0) {
@@ -144,8 +188,21 @@ final class ShiftedMixtureScorer implements Scorer {
             mg[j][0] = without.mean(j, v);
         }
         double s = with.sd();
-        return new ShiftedMixtureScorer(model, statistic, u, c, new GaussianMixture(wa, ma, s), ta,
-                new GaussianMixture(wb, mb, s), tb, new GaussianMixture(wg, mg, s));
+        GaussianMixture a = new GaussianMixture(wa, ma, s);
+        GaussianMixture b = new GaussianMixture(wb, mb, s);
+        GaussianMixture g = new GaussianMixture(wg, mg, s);
+        double cells = CELLS_PER_SD;
+        if (!Double.isNaN(targetError)) {
+            // proven error (R/s)^2 / (32 c^2) at c cells per sd (see errorBound)
+            double r = Math.max(g.maxMean() - g.minMean(), Math.max(a.maxMean() - a.minMean(),
+                    b.maxMean() - b.minMean())) / s;
+            double span = Math.max(a.maxMean(), Math.max(b.maxMean(), g.maxMean()))
+                    - Math.min(a.minMean(), Math.min(b.minMean(), g.minMean()));
+            double wanted = Math.ceil(r / Math.sqrt(32 * targetError));
+            double affordable = Math.floor(MAX_FINE_CELLS / (span / s + 80));
+            cells = Math.max(CELLS_PER_SD, Math.min(wanted, affordable));
+        }
+        return new ShiftedMixtureScorer(model, statistic, u, c, a, ta, b, tb, g, cells);
     }
 
     private double exactLogA(double v) {

@@ -11,7 +11,9 @@ import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
 import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.EstimateVerdict;
 import io.dpaudit.core.audit.TradeOffClaim;
+import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.engine.MonteCarloEngine;
@@ -29,6 +31,7 @@ import io.dpaudit.mechanisms.MechanismCatalog;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.BoundCurve;
 import io.dpaudit.reports.report.Looseness;
+import io.dpaudit.reports.report.NoiseSaving;
 import io.dpaudit.reports.report.TradeOffCurve;
 import io.dpaudit.reports.scenario.ClaimSpec;
 import io.dpaudit.reports.scenario.Scenario;
@@ -230,7 +233,50 @@ public final class ScenarioAudit {
         String simulator = (p.scenario().faithful() ? "faithful" : "reduced");
         return new AuditReport(ToolInfo.NAME, ToolInfo.version(), p.scenario(), p.mechanism(), simulator, result,
                 curves, RandomStreams.description(), ToolInfo.environment(), notes, looseness,
-                tradeOffCurves(p, result));
+                tradeOffCurves(p, result)).withNoiseSavings(noiseSavings(p, result));
+    }
+
+    /**
+     * For each claim the estimate finds loose, the calibration parameter at which a bound that the estimate finds
+     * tight at the claim's δ meets the claim (the smallest-ε such bound among the calibratable ones that certify: upper
+     * bounds and exact pair profiles). None when no calibratable bound is tight there, or calibration finds no value.
+     */
+    static List<NoiseSaving> noiseSavings(Prepared p, AuditResult result) {
+        List<NoiseSaving> out = new ArrayList<>();
+        if (result.estimate() == null) {
+            return out;
+        }
+        for (ClaimResult c : result.claims()) {
+            if (c.estimate().verdict() != EstimateVerdict.LOOSE) {
+                continue;
+            }
+            double delta = c.claim().delta();
+            var need = c.estimate().requiredEpsilon();
+            BoundFamily best = null;
+            double bestEpsilon = Double.POSITIVE_INFINITY;
+            for (BoundFamily f : p.mechanism().boundFamilies()) {
+                PrivacyBound b = p.bounds().stream().filter(x -> x.name().equals(f.name())).findFirst().orElse(null);
+                if (b == null || !(b.certified() || b.kind() == BoundKind.PAIR_PROFILE)) {
+                    continue;
+                }
+                double e = epsilonOrInfinity(b, delta);
+                if (e >= need.lower() && e <= need.upper() && e < bestEpsilon) {
+                    best = f;
+                    bestEpsilon = e;
+                }
+            }
+            if (best == null) {
+                continue;
+            }
+            try {
+                double needed = best.calibrate(c.claim().epsilon(), delta);
+                out.add(new NoiseSaving(c.claim().label(), best.name(), best.parameter().name(), best.current(),
+                        needed));
+            } catch (InvalidInputException e) {
+                // no value of the parameter meets the claim under this bound: nothing to report
+            }
+        }
+        return out;
     }
 
     /**

@@ -39,6 +39,8 @@ public final class Auditor {
     public static final int ESTIMATE_GRID = 1000;
     /** Points of the geometrically spaced part of the estimate's ε grid. */
     public static final int ESTIMATE_GEOMETRIC_GRID = 2000;
+    /** The estimate's pilot runs {@code N / ESTIMATE_PILOT_DIVISOR} trials per world (see estimatePilotTrials). */
+    public static final int ESTIMATE_PILOT_DIVISOR = 64;
     /** Largest ε the estimate's grid extends to. */
     private static final double ESTIMATE_EPSILON_CAP = 1e4;
 
@@ -142,7 +144,7 @@ public final class Auditor {
     private static PrivacyLossEstimate estimateLoss(MonteCarloEngine engine, TrialSamplerFactory sampler,
             Scorer lossScorer, AuditSettings settings, List<Claim> claims, RandomStreams streams) {
         LossBracket bracket = lossScorer.lossBracket();
-        HistogramBinning binning = Pilot.binning(sampler, lossScorer, settings.pilotTrials(), ESTIMATE_BINS,
+        HistogramBinning binning = Pilot.binning(sampler, lossScorer, estimatePilotTrials(settings), ESTIMATE_BINS,
                 streams.next());
         ScoreCounts counts = engine.run("estimate", sampler, lossScorer, binning, settings.trialsPerWorld(),
                 streams);
@@ -152,6 +154,18 @@ public final class Auditor {
         }
         return PrivacyLossEstimator.estimate(counts, bracket, settings.confidence(),
                 estimateGrid(binning, bracket, extra));
+    }
+
+    /**
+     * Pilot trials per world of the estimate: {@code N / }{@value #ESTIMATE_PILOT_DIVISOR} (at least the audit's pilot
+     * size). Where the privacy loss is large only on rare outputs — a canary present in one trial in 10^4, say — a
+     * pilot of 2^16 trials sees too few of them to place the histogram's range, and every trial beyond it counts as
+     * {@code L = +inf} in the upper bound (safe, but it floors the upper δ bound at the tail fraction); a pilot of
+     * 1/64 of the counted trials sees them in proportion.
+     */
+    static int estimatePilotTrials(AuditSettings settings) {
+        return (int) Math.min(1 << 30, Math.max(settings.pilotTrials(),
+                settings.trialsPerWorld() / ESTIMATE_PILOT_DIVISOR));
     }
 
     /**

@@ -23,12 +23,16 @@ import java.util.Map;
  *     has none
  * @param tradeOffCurves the curves of the trade-off plane: claimed f's, the exact curve of the simulated pair, the
  *     GDP curve of the certified lower bound
+ * @param provenance where the report comes from, or null for a report built in code
+ * @param noiseSavings for claims the two-sided estimate finds loose, the noise they need (may be empty)
  */
 public record AuditReport(String toolName, String toolVersion, Scenario scenario, AuditableMechanism mechanism,
         String simulator, AuditResult result, List<BoundCurve> bounds, String rng, Map<String, String> environment,
-        List<String> notes, Looseness looseness, List<TradeOffCurve> tradeOffCurves, Provenance provenance) {
+        List<String> notes, Looseness looseness, List<TradeOffCurve> tradeOffCurves, Provenance provenance,
+        List<NoiseSaving> noiseSavings) {
 
     public AuditReport {
+        noiseSavings = List.copyOf(noiseSavings);
         bounds = List.copyOf(bounds);
         tradeOffCurves = List.copyOf(tradeOffCurves);
         notes = List.copyOf(notes);
@@ -40,12 +44,18 @@ public record AuditReport(String toolName, String toolVersion, Scenario scenario
             String simulator, AuditResult result, List<BoundCurve> bounds, String rng, Map<String, String> environment,
             List<String> notes, Looseness looseness, List<TradeOffCurve> tradeOffCurves) {
         this(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment, notes, looseness,
-                tradeOffCurves, null);
+                tradeOffCurves, null, List.of());
+    }
+
+    /** The same report with the noise its loose claims need. */
+    public AuditReport withNoiseSavings(List<NoiseSaving> savings) {
+        return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,
+                notes, looseness, tradeOffCurves, provenance, savings);
     }
 
     /** The same report with its provenance. */
     public AuditReport withProvenance(Provenance p) {
         return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,
-                notes, looseness, tradeOffCurves, p);
+                notes, looseness, tradeOffCurves, p, noiseSavings);
     }
 }

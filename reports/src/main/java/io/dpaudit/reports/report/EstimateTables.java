@@ -27,7 +27,8 @@ public final class EstimateTables {
      * @param epsilon the bound's ε at δ ({@code +inf} when it certifies none)
      * @param lower the estimate's lower end for ε(δ)
      * @param upper the estimate's upper end for ε(δ)
-     * @param verdict {@code violated} (below the lower end: a bound that claims this is false on the pair),
+     * @param verdict {@code violated} (a certified upper bound below the lower end: it is false on this pair),
+     *     {@code below} (any other kind below the lower end: an approximation, or the profile of another pair),
      *     {@code tight} (inside), {@code loose} (above the upper end)
      * @param factor {@code epsilon / upper}: the bound is loose by at least this factor (NaN unless loose)
      */
@@ -76,7 +77,8 @@ public final class EstimateTables {
                 String verdict;
                 double factor = Double.NaN;
                 if (p.epsilon() < at.lower()) {
-                    verdict = "violated";
+                    // False only for a certified upper bound; an approximation or another pair's profile may be below.
+                    verdict = c.certified() ? "violated" : "below";
                 } else if (p.epsilon() <= at.upper()) {
                     verdict = "tight";
                 } else {

@@ -179,6 +179,17 @@ public final class JsonReportWriter {
                 del.set("lower", JsonNumbers.encode(ce.deltaAtClaim().lower()));
                 del.set("upper", JsonNumbers.encode(ce.deltaAtClaim().upper()));
                 o.set("loosenessFactor", JsonNumbers.encode(ce.loosenessFactor(c.claim())));
+                NoiseSaving saving = r.noiseSavings().stream().filter(n -> n.claim().equals(c.claim().label()))
+                        .findFirst().orElse(null);
+                if (saving == null) {
+                    o.putNull("noiseForClaim");
+                } else {
+                    ObjectNode n = o.putObject("noiseForClaim");
+                    n.put("bound", saving.bound());
+                    n.put("parameter", saving.parameter());
+                    n.set("current", JsonNumbers.encode(saving.current()));
+                    n.set("needed", JsonNumbers.encode(saving.needed()));
+                }
             }
         }
 

@@ -188,6 +188,16 @@ public final class MarkdownReportWriter {
                         .append(ce.verdict() == EstimateVerdict.LOOSE
                                 ? "≥ " + Format.g(ce.loosenessFactor(c.claim())) : "").append(" |\n");
             }
+            for (NoiseSaving n : r.noiseSavings()) {
+                b.append("\nClaim '").append(cell(n.claim())).append("' is loose: under `").append(n.bound())
+                        .append("`, which the estimate finds tight at the claim's δ, the claim needs ")
+                        .append(n.parameter()).append(" = ").append(Format.g(n.needed())).append(" instead of ")
+                        .append(Format.g(n.current()));
+                if (n.parameter().equals("sigma")) {
+                    b.append(" (").append(Format.percent(n.saving())).append(" less noise)");
+                }
+                b.append(".\n");
+            }
             b.append("\n*Violated*: the audit refutes the claim, or the estimate's δ at the claim's ε is above the "
                     + "claimed δ. *Tight*: the claimed δ lies inside the interval. *Loose*: the claimed δ is above "
                     + "it; the mechanism needs at most the upper end of \"ε needed\" at the claimed δ.\n\n");
@@ -211,7 +221,8 @@ public final class MarkdownReportWriter {
                 String kind = t.kind() == BoundKind.UPPER_BOUND ? "" : " (" + t.kind().description() + ")";
                 String verdict = switch (t.verdict()) {
                     case "loose" -> "loose by ≥ " + Format.g(t.factor()) + "×";
-                    case "violated" -> "**below the true curve**";
+                    case "violated" -> "**VIOLATED: below the true curve**";
+                    case "below" -> "below the true curve";
                     default -> "tight";
                 };
                 b.append("| `").append(t.bound()).append("`").append(kind).append(" | ").append(Format.g(t.delta()))
