@@ -52,6 +52,15 @@ class EstimateCommandTest {
         assertEquals("loose", claims.get(1).get("estimateVerdict").asText());
         assertTrue(claims.get(1).get("loosenessFactor").asDouble() > 1);
         assertEquals("violated", claims.get(2).get("estimateVerdict").asText());
+        JsonNode noise = claims.get(1).get("noiseForClaim");
+        assertEquals("sigma", noise.get("parameter").asText(), noise.toString());
+        assertEquals(0.5, noise.get("current").asDouble());
+        double needed = noise.get("needed").asDouble();
+        assertTrue(needed < 0.5, noise.toString());
+        // the bound that was calibrated meets the claim at the needed sigma (and not much below it)
+        double atNeeded = new PoissonSubsampledGaussianBound(0.1, 1 / needed).epsilon(1e-3);
+        assertTrue(atNeeded <= 5 && atNeeded > 4.5, "epsilon at the needed sigma: " + atNeeded);
+        assertTrue(claims.get(0).get("noiseForClaim").isNull());
         JsonNode req = claims.get(1).get("requiredEpsilon");
         assertTrue(req.get("lower").asDouble() <= exact && exact <= req.get("upper").asDouble(), req.toString());
         boolean rdpLoose = false;
