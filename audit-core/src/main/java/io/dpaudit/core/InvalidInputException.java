@@ -24,6 +24,20 @@ public class InvalidInputException extends IllegalArgumentException {
         this.field = field;
     }
 
+    private InvalidInputException(String message, String field) {
+        super(message);
+        this.field = field;
+    }
+
+    /**
+     * The same error located in {@code where} (e.g. one scenario file of several): the message is prefixed with it,
+     * {@code "scenarios/a.json: mechanism.sigma = -1: must be > 0"}.
+     */
+    public static InvalidInputException in(String where, InvalidInputException e) {
+        String w = render(where);
+        return new InvalidInputException(w + ": " + e.getMessage(), e.field());
+    }
+
     /** A message that names the field but has no single value (e.g. a missing field). */
     public static InvalidInputException missing(String field) {
         return new InvalidInputException(field, "(missing)", "is required");

@@ -30,6 +30,7 @@ import io.dpaudit.core.rng.RandomStreams;
 import io.dpaudit.mechanisms.MechanismCatalog;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.BoundCurve;
+import io.dpaudit.reports.report.Format;
 import io.dpaudit.reports.report.Looseness;
 import io.dpaudit.reports.report.NoiseSaving;
 import io.dpaudit.reports.report.TradeOffCurve;
@@ -210,6 +211,7 @@ public final class ScenarioAudit {
                 notes.add(b.name() + " is not a certified upper bound: " + b.kind().description() + ".");
             }
         }
+        notes.addAll(trialWarnings(p));
         notes.addAll(p.mechanism().notes());
         notes.addAll(claimComparisons(p.claims(), bounds));
         epsMax = epsMax > 0 ? 1.15 * epsMax : 1.0;
@@ -234,6 +236,35 @@ public final class ScenarioAudit {
         return new AuditReport(ToolInfo.NAME, ToolInfo.version(), p.scenario(), p.mechanism(), simulator, result,
                 curves, RandomStreams.description(), ToolInfo.environment(), notes, looseness,
                 tradeOffCurves(p, result)).withNoiseSavings(noiseSavings(p, result));
+    }
+
+    /** Below this many expected events (N δ) an ε lower bound at δ is usually 0 or far below the truth. */
+    static final double WARN_EVENTS = 10;
+    /** Expected events (N δ) recommended for an ε lower bound at δ that recovers most of the true ε. */
+    static final double RECOMMENDED_EVENTS = 100;
+
+    /**
+     * Warnings that the requested trials cannot resolve the scenario's smallest δ (its {@code deltas} and its claims'):
+     * a test certifying δ needs a true-positive rate of at least δ, and with {@code N δ < 10} expected events its
+     * Clopper–Pearson lower bound is at most about half of it, often 0. The warning says what N would do
+     * ({@code 100 / δ}).
+     */
+    public static List<String> trialWarnings(Prepared p) {
+        double smallest = 1;
+        for (double d : p.settings().deltas()) {
+            smallest = Math.min(smallest, d);
+        }
+        for (Claim c : p.claims()) {
+            smallest = Math.min(smallest, c.delta());
+        }
+        long n = p.settings().trialsPerWorld();
+        if (smallest < 1 && n * smallest < WARN_EVENTS) {
+            return List.of(String.format(Locale.ROOT, "Too few trials to resolve delta = %s: %s per world give %.3g "
+                    + "expected events at that rate, so the epsilon lower bounds there will be 0 or far below the "
+                    + "truth; about %s trials per world (100/delta) would resolve it.", Checks.format(smallest),
+                    Format.count(n), n * smallest, Format.count((long) Math.ceil(RECOMMENDED_EVENTS / smallest))));
+        }
+        return List.of();
     }
 
     /**

@@ -26,12 +26,15 @@ public final class Main {
             "usage: dp-audit <command> [arguments]",
             "",
             "commands:",
-            "  run SCENARIO.json [--trials N] [--seed S] [--threads K] [--out DIR] [--estimate] [--quiet]",
-            "      audit the scenario; writes DIR/report.json, report.md, report.html (DIR defaults to dp-audit-out)",
+            "  run SCENARIO.json... | DIR [--trials N] [--seed S] [--threads K] [--out DIR] [--estimate] [--quiet]",
+            "      audit the scenario; writes DIR/report.json, report.md, report.html (DIR defaults to dp-audit-out);",
+            "      several scenarios or a directory of them: one report folder each plus DIR/index.html, index.md",
             "  bound TYPE key=value... (--delta D | --epsilon E) [--json]",
             "      evaluate every analytic bound that applies to the mechanism",
             "  calibrate TYPE key=value... --epsilon E --delta D [--json]",
             "      the calibration parameter meeting (E, D) under each applicable bound (smallest sigma, largest eps0)",
+            "  compare A/report.json B/report.json",
+            "      claim-by-claim changes between two reports (exit 3 if a claim newly violated in B)",
             "  list",
             "      mechanism types, their parameters, attacks and threshold-selection methods",
             "  demo [--out DIR] [--threads K] [--quiet]",
@@ -70,8 +73,8 @@ public final class Main {
     /** Per-command help: what {@code dp-audit COMMAND --help} prints. */
     static final java.util.Map<String, String> COMMAND_HELP = java.util.Map.of(
             "run", String.join("\n",
-                    "usage: dp-audit run SCENARIO.json [--trials N] [--seed S] [--threads K] [--out DIR] [--estimate]",
-                    "                   [--quiet]",
+                    "usage: dp-audit run SCENARIO.json... | SCENARIO_DIR [--trials N] [--seed S] [--threads K]",
+                    "                   [--out DIR] [--estimate] [--quiet]",
                     "",
                     "Audits the scenario and writes DIR/report.json, report.md and report.html (DIR defaults to",
                     "dp-audit-out); prints a summary. Progress goes to standard error (one line per update when it",
@@ -79,6 +82,9 @@ public final class Main {
                     "--estimate (or \"estimate\": true in the scenario) adds the two-sided privacy-loss estimate:",
                     "N more trials per world of the exact log-likelihood ratio, giving intervals for the simulated",
                     "pair's true delta(eps) and eps(delta), and a verdict per claim: violated, tight or loose.",
+                    "Several scenario files, or a directory (its *.json files): every one is validated first, then",
+                    "each is audited into DIR/<file name>/, and DIR/index.html and index.md list every claim",
+                    "(scenario, verdict, tightness, link); --trials and --seed then apply to all of them.",
                     "Exit: 0 no claim violated, 3 a claim violated, 2 bad input, 1 internal error."),
             "bound", String.join("\n",
                     "usage: dp-audit bound TYPE key=value... (--delta D | --epsilon E) [--json]",
@@ -90,6 +96,13 @@ public final class Main {
                     "",
                     "For each applicable bound, the value of the calibration parameter (smallest sigma, largest",
                     "eps0) at which the bound meets (E, D), rounded to the safe side."),
+            "compare", String.join("\n",
+                    "usage: dp-audit compare A/report.json B/report.json",
+                    "",
+                    "Claim-by-claim changes from A to B: verdicts, tightness, the empirical epsilon lower bound, the",
+                    "estimate's verdict; f-DP claims separately. Claims are matched by label. Lines start with '='",
+                    "(verdict unchanged), '*' (changed), '!' (newly violated), '+' (only in B), '-' (only in A).",
+                    "Exit: 3 when a claim is newly violated in B, 0 otherwise, 2 bad input."),
             "list", String.join("\n",
                     "usage: dp-audit list",
                     "",
@@ -126,6 +139,8 @@ public final class Main {
                 return ListCommand.list(rest, out);
             case "demo":
                 return DemoCommand.demo(rest, out, err);
+            case "compare":
+                return CompareCommand.compare(rest, out);
             case "--help":
             case "-h":
             case "help":

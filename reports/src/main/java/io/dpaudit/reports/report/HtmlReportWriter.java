@@ -110,6 +110,14 @@ public final class HtmlReportWriter {
         return "<div class=\"banner " + css + "\" id=\"verdict\">" + escape(text) + "</div>\n";
     }
 
+    /** A self-contained page: the given banner (HTML) then the Markdown rendered, with the reports' style. */
+    static String page(String title, String bannerHtml, String markdown) {
+        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" + escape(title)
+                + "</title>\n<style>" + STYLE + "</style>\n</head>\n<body>\n" + bannerHtml + render(markdown)
+                + "</body>\n</html>\n";
+    }
+
     private static String render(String markdown) {
         return RENDERER.render(PARSER.parse(markdown));
     }

@@ -1,0 +1,154 @@
+package io.dpaudit.reports.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.reports.report.Format;
+import io.dpaudit.reports.report.JsonNumbers;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code dp-audit compare A B}: claim-by-claim changes between two {@code report.json} files. Claims are matched by
+ * label (the n-th claim of a label in A with the n-th in B), (ε, δ) claims and f-DP claims separately. Exit 3 when a
+ * claim consistent in A is violated in B (or new in B and violated), else 0.
+ */
+final class CompareCommand {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private CompareCommand() {
+    }
+
+    static int compare(List<String> args, PrintStream out) {
+        Arguments a = new Arguments(args, Set.of(), Set.of(), false);
+        if (a.positional().size() != 2) {
+            throw new UsageException("compare needs two report.json files");
+        }
+        JsonNode before = read(a.positional().get(0));
+        JsonNode after = read(a.positional().get(1));
+        out.printf(Locale.ROOT, "A: %s%nB: %s%n", describe(a.positional().get(0), before),
+                describe(a.positional().get(1), after));
+        int regressions = 0;
+        regressions += claims(out, "(epsilon, delta) claims", before.path("claims"), after.path("claims"), false);
+        regressions += claims(out, "f-DP claims", before.path("tradeOff").path("claims"),
+                after.path("tradeOff").path("claims"), true);
+        out.printf(Locale.ROOT, "%d claim(s) newly violated in B%n", regressions);
+        return regressions > 0 ? Main.VIOLATED : Main.OK;
+    }
+
+    private static JsonNode read(String file) {
+        JsonNode n;
+        try {
+            n = MAPPER.readTree(Files.readString(Path.of(file)));
+        } catch (IOException e) {
+            throw new InvalidInputException("report", file, "cannot be read as JSON (" + e.getMessage()
+                    .lines().findFirst().orElse("") + ")");
+        }
+        if (n == null || !n.isObject() || !n.has("claims") || !n.has("tool")) {
+            throw new InvalidInputException("report", file, "is not a dp-audit report.json (no tool or claims)");
+        }
+        return n;
+    }
+
+    private static String describe(String file, JsonNode r) {
+        return String.format(Locale.ROOT, "%s (scenario %s, %s %s, %s trials per world, seed %s)", file,
+                r.path("scenario").path("name").asText("?"), r.path("tool").path("name").asText("?"),
+                r.path("tool").path("version").asText("?"), r.path("trialsPerWorld").asText("?"),
+                r.path("seed").asText("?"));
+    }
+
+    /** Prints one section; returns how many claims became violated. */
+    private static int claims(PrintStream out, String title, JsonNode before, JsonNode after, boolean tradeOff) {
+        Map<String, JsonNode> a = keyed(before);
+        Map<String, JsonNode> b = keyed(after);
+        if (a.isEmpty() && b.isEmpty()) {
+            return 0;
+        }
+        out.println(title + ":");
+        int regressions = 0;
+        List<String> keys = new ArrayList<>(a.keySet());
+        for (String k : b.keySet()) {
+            if (!a.containsKey(k)) {
+                keys.add(k);
+            }
+        }
+        for (String k : keys) {
+            JsonNode x = a.get(k);
+            JsonNode y = b.get(k);
+            String label = (x != null ? x : y).path("label").asText();
+            if (x == null) {
+                out.printf(Locale.ROOT, "  + %s: only in B, %s%n", label, summary(y, tradeOff));
+                regressions += "violated".equals(y.path("verdict").asText()) ? 1 : 0;
+                continue;
+            }
+            if (y == null) {
+                out.printf(Locale.ROOT, "  - %s: only in A, %s%n", label, summary(x, tradeOff));
+                continue;
+            }
+            String va = x.path("verdict").asText();
+            String vb = y.path("verdict").asText();
+            boolean regression = !"violated".equals(va) && "violated".equals(vb);
+            regressions += regression ? 1 : 0;
+            String mark = va.equals(vb) ? "=" : regression ? "!" : "*";
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %s %s: verdict %s", mark, label,
+                    va.equals(vb) ? va : va + " -> " + vb.toUpperCase(Locale.ROOT)));
+            change(line, "tightness", x, y, "tightness");
+            if (tradeOff) {
+                change(line, "mu_lb", x, y, "gdpMuLowerBound");
+            } else {
+                change(line, "epsilon", x, y, "epsilon");
+                change(line, "delta", x, y, "delta");
+                change(line, "epsilon_lb", x, y, "empiricalEpsilonLowerBound");
+                String ea = x.path("estimateVerdict").asText("");
+                String eb = y.path("estimateVerdict").asText("");
+                if (!ea.isEmpty() || !eb.isEmpty()) {
+                    line.append(", estimate ").append(ea.equals(eb) ? ea : (ea.isEmpty() ? "-" : ea) + " -> "
+                            + (eb.isEmpty() ? "-" : eb));
+                }
+            }
+            out.println(line);
+        }
+        return regressions;
+    }
+
+    private static void change(StringBuilder line, String name, JsonNode x, JsonNode y, String field) {
+        if (!x.has(field) && !y.has(field)) {
+            return;
+        }
+        double a = x.has(field) ? JsonNumbers.decode(x.get(field)) : Double.NaN;
+        double b = y.has(field) ? JsonNumbers.decode(y.get(field)) : Double.NaN;
+        line.append(", ").append(name).append(' ');
+        if (Double.compare(a, b) == 0) {
+            line.append(Format.g(a));
+        } else {
+            line.append(Format.g(a)).append(" -> ").append(Format.g(b));
+        }
+    }
+
+    private static String summary(JsonNode c, boolean tradeOff) {
+        return "verdict " + c.path("verdict").asText() + (tradeOff ? "" : ", epsilon " + c.path("epsilon").asText()
+                + ", delta " + c.path("delta").asText());
+    }
+
+    /** Claims by label, the n-th repeat of a label keyed {@code label#n}. */
+    private static Map<String, JsonNode> keyed(JsonNode claims) {
+        Map<String, JsonNode> m = new LinkedHashMap<>();
+        Map<String, Integer> seen = new LinkedHashMap<>();
+        if (claims != null && claims.isArray()) {
+            for (JsonNode c : claims) {
+                String label = c.path("label").asText();
+                int n = seen.merge(label, 1, Integer::sum);
+                m.put(n == 1 ? label : label + "#" + n, c);
+            }
+        }
+        return m;
+    }
+}
