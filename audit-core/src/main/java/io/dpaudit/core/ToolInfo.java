@@ -61,6 +61,28 @@ public final class ToolInfo {
         return v == null ? "unknown" : v;
     }
 
+    /**
+     * The git commit the running build was made from, with {@code -dirty} when the checkout had uncommitted changes,
+     * from {@code /io/dpaudit/git.properties} (written at build time by the reports module); null when the build was
+     * not made from a checkout.
+     */
+    public static String gitCommit() {
+        try (InputStream in = ToolInfo.class.getResourceAsStream("/io/dpaudit/git.properties")) {
+            if (in == null) {
+                return null;
+            }
+            Properties p = new Properties();
+            p.load(in);
+            String id = p.getProperty("git.commit.id");
+            if (id == null || id.isBlank()) {
+                return null;
+            }
+            return id + ("true".equals(p.getProperty("git.dirty")) ? "-dirty" : "");
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     private static String loadVersion() {
         try (InputStream in = ToolInfo.class.getResourceAsStream("version.properties")) {
             if (in == null) {

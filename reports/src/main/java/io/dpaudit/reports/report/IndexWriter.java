@@ -48,26 +48,30 @@ public final class IndexWriter {
     public static String markdown(List<Entry> entries) {
         StringBuilder b = new StringBuilder("# dp-audit index\n\n");
         b.append(summary(entries)).append("\n\n");
-        b.append("| scenario | claim | ε | δ | verdict | tightness | estimate | report |\n"
-                + "|---|---|---|---|---|---|---|---|\n");
+        boolean estimates = entries.stream().anyMatch(e -> e.report().result().estimate() != null);
+        b.append("| scenario | claim | ε | δ | verdict | tightness |").append(estimates ? " estimate |" : "")
+                .append(" report |\n|---|---|---|---|---|---|").append(estimates ? "---|" : "").append("---|\n");
+        String gap = estimates ? "  |" : "";
         for (Entry e : entries) {
             String name = cell(e.report().scenario().name());
             String link = "[" + e.folder() + "](" + e.folder().replace(" ", "%20") + "/report.html)";
             var res = e.report().result();
             if (res.claims().isEmpty() && res.tradeOffClaims().isEmpty()) {
-                b.append("| ").append(name).append(" | (no claims) |  |  |  |  |  | ").append(link).append(" |\n");
+                b.append("| ").append(name).append(" | (no claims) |  |  |  |  |").append(gap).append(" ")
+                        .append(link).append(" |\n");
             }
             for (ClaimResult c : res.claims()) {
                 b.append("| ").append(name).append(" | ").append(cell(c.claim().label())).append(" | ")
                         .append(Format.g(c.claim().epsilon())).append(" | ").append(Format.g(c.claim().delta()))
                         .append(" | ").append(verdict(c.verdict())).append(" | ").append(Format.g(c.tightness()))
-                        .append(" | ").append(c.estimate() == null ? "" : c.estimate().verdict().label())
-                        .append(" | ").append(link).append(" |\n");
+                        .append(" |").append(estimates ? " " + (c.estimate() == null ? ""
+                                : c.estimate().verdict().label()) + " |" : "").append(" ").append(link)
+                        .append(" |\n");
             }
             for (TradeOffClaimResult c : res.tradeOffClaims()) {
                 b.append("| ").append(name).append(" | ").append(cell(c.claim().label())).append(" (f-DP) |  |  | ")
-                        .append(verdict(c.verdict())).append(" | ").append(Format.g(c.tightness())).append(" |  | ")
-                        .append(link).append(" |\n");
+                        .append(verdict(c.verdict())).append(" | ").append(Format.g(c.tightness())).append(" |")
+                        .append(gap).append(" ").append(link).append(" |\n");
             }
         }
         b.append("\nTightness: the empirical ε lower bound divided by the claimed ε (for a GDP claim, μ_lb/μ). Each "

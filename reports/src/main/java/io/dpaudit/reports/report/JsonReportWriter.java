@@ -43,6 +43,8 @@ public final class JsonReportWriter {
             p.put("startedAt", r.provenance().startedAt());
             p.put("commandLine", r.provenance().commandLine());
             p.put("scenarioSha256", r.provenance().scenarioSha256());
+            p.put("gitCommit", r.provenance().gitCommit());
+            p.set("elapsedSeconds", JsonNumbers.encode(r.provenance().elapsedSeconds()));
         } else {
             root.putNull("provenance");
         }

@@ -97,5 +97,13 @@ class RunCommandTest {
         assertEquals(io.dpaudit.reports.report.Provenance.sha256(Files.readAllBytes(s)),
                 p.get("scenarioSha256").asText());
         assertEquals(64, p.get("scenarioSha256").asText().length());
+        assertTrue(p.get("elapsedSeconds").asDouble() > 0, p.toString());
+        // Built from a checkout (the build writes git.properties): the commit, possibly with -dirty; else null.
+        if (Files.exists(Path.of("..", ".git"))) {
+            String commit = p.get("gitCommit").asText();
+            assertTrue(commit.matches("[0-9a-f]{40}(-dirty)?"), commit);
+        } else {
+            assertTrue(p.get("gitCommit").isNull(), p.toString());
+        }
     }
 }
