@@ -1,6 +1,7 @@
 package io.dpaudit.core.audit;
 
 import io.dpaudit.core.engine.HistogramBinning;
+import io.dpaudit.core.engine.ScoreCounts;
 import io.dpaudit.core.estimate.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
@@ -24,6 +25,7 @@ import java.util.List;
  * @param tradeOff the certified empirical trade-off curve
  * @param tradeOffClaims one per f-DP claim
  * @param estimate the two-sided privacy-loss estimate, or null when none was asked for
+ * @param counts the histograms behind every number (for the counts file), or null when not kept
  */
 public record AuditResult(
         AuditSettings settings,
@@ -39,7 +41,18 @@ public record AuditResult(
         double elapsedSeconds,
         CertifiedTradeOff tradeOff,
         List<TradeOffClaimResult> tradeOffClaims,
-        PrivacyLossEstimate estimate) {
+        PrivacyLossEstimate estimate,
+        Counts counts) {
+
+    /**
+     * The merged histograms of each counted phase.
+     *
+     * @param selection held-out selection counts, or null with Bonferroni selection
+     * @param evaluation evaluation counts
+     * @param estimate the privacy-loss estimate's counts, or null without an estimate
+     */
+    public record Counts(ScoreCounts selection, ScoreCounts evaluation, ScoreCounts estimate) {
+    }
 
     /** A result without a privacy-loss estimate. */
     public AuditResult(AuditSettings settings, String mechanism, String attack, HistogramBinning binning,
@@ -47,7 +60,7 @@ public record AuditResult(
             List<DeltaLowerBound> deltaLowerBounds, List<ClaimResult> claims, double elapsedSeconds,
             CertifiedTradeOff tradeOff, List<TradeOffClaimResult> tradeOffClaims) {
         this(settings, mechanism, attack, binning, selectionTrials, evaluationTrials, streamsUsed, epsilonLowerBounds,
-                deltaLowerBounds, claims, elapsedSeconds, tradeOff, tradeOffClaims, null);
+                deltaLowerBounds, claims, elapsedSeconds, tradeOff, tradeOffClaims, null, null);
     }
 
     public AuditResult {

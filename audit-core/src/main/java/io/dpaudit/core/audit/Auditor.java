@@ -96,11 +96,15 @@ public final class Auditor {
         CertifiedTradeOff tradeOff;
         long selectionTrials;
         long evaluationTrials;
+        ScoreCounts selectionCounts = null;
+        ScoreCounts evaluationCounts;
         if (settings.selection() instanceof ThresholdSelection.HeldOut h) {
             selectionTrials = AuditSettings.selectionTrials(settings.trialsPerWorld(), h.fraction());
             evaluationTrials = settings.trialsPerWorld() - selectionTrials;
             ScoreCounts sel = engine.run("selection", sampler, scorer, binning, selectionTrials, streams);
             ScoreCounts eval = engine.run("evaluation", sampler, scorer, binning, evaluationTrials, streams);
+            selectionCounts = sel;
+            evaluationCounts = eval;
             estimator = EmpiricalEstimator.heldOut(sel, eval, settings.confidence(), h);
             tradeOff = TradeOffCertification.certify(sel, eval, settings.confidence(), settings.tradeOff().method(),
                     settings.tradeOff().grid());
@@ -109,12 +113,14 @@ public final class Auditor {
             selectionTrials = 0;
             evaluationTrials = settings.trialsPerWorld();
             ScoreCounts all = engine.run("evaluation", sampler, scorer, binning, evaluationTrials, streams);
+            evaluationCounts = all;
             estimator = EmpiricalEstimator.bonferroni(all, settings.confidence(), b);
             tradeOff = TradeOffCertification.certify(null, all, settings.confidence(), settings.tradeOff().method(),
                     settings.tradeOff().grid());
         }
+        ScoreCounts[] lossCounts = new ScoreCounts[1];
         PrivacyLossEstimate estimate = lossScorer == null ? null
-                : estimateLoss(engine, sampler, lossScorer, settings, claims, streams);
+                : estimateLoss(engine, sampler, lossScorer, settings, claims, streams, lossCounts);
         List<EpsilonLowerBound> eps = new ArrayList<>();
         for (double d : settings.deltas()) {
             eps.add(estimator.epsilonLowerBound(d));
@@ -138,16 +144,19 @@ public final class Auditor {
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
         return new AuditResult(settings, sampler.description(), scorer.description(), binning, selectionTrials,
-                evaluationTrials, streams.issued(), eps, dels, results, elapsed, tradeOff, tradeOffResults, estimate);
+                evaluationTrials, streams.issued(), eps, dels, results, elapsed, tradeOff, tradeOffResults, estimate,
+                new AuditResult.Counts(selectionCounts, evaluationCounts, lossCounts[0]));
     }
 
     private static PrivacyLossEstimate estimateLoss(MonteCarloEngine engine, TrialSamplerFactory sampler,
-            Scorer lossScorer, AuditSettings settings, List<Claim> claims, RandomStreams streams) {
+            Scorer lossScorer, AuditSettings settings, List<Claim> claims, RandomStreams streams,
+            ScoreCounts[] countsOut) {
         LossBracket bracket = lossScorer.lossBracket();
         HistogramBinning binning = Pilot.binning(sampler, lossScorer, estimatePilotTrials(settings), ESTIMATE_BINS,
                 streams.next());
         ScoreCounts counts = engine.run("estimate", sampler, lossScorer, binning, settings.trialsPerWorld(),
                 streams);
+        countsOut[0] = counts;
         List<Double> extra = new ArrayList<>(settings.epsilons());
         for (Claim c : claims) {
             extra.add(c.epsilon());

@@ -6,6 +6,7 @@ import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.reports.ScenarioAudit;
 import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.reports.report.CountsWriter;
 import io.dpaudit.reports.report.CsvDataWriter;
 import io.dpaudit.reports.report.HtmlReportWriter;
 import io.dpaudit.reports.report.IndexWriter;
@@ -76,7 +77,7 @@ final class RunCommand {
         }
         out.print(SummaryTable.format(report));
         out.println("Reports: " + dir.resolve("report.json") + ", report.md, report.html (plot data: curves.csv, "
-                + "tradeoff.csv)");
+                + "tradeoff.csv; histograms: counts.json)");
         return report.result().anyViolated() ? Main.VIOLATED : Main.OK;
     }
 
@@ -212,6 +213,7 @@ final class RunCommand {
         files.put("report.html", HtmlReportWriter.write(report));
         files.put("curves.csv", CsvDataWriter.curves(report));
         files.put("tradeoff.csv", CsvDataWriter.tradeOff(report));
+        files.put("counts.json", CountsWriter.write(report));
         ReportFiles.writeAll(dir, files);
     }
 }
