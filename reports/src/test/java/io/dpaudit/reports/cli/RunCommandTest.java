@@ -55,11 +55,12 @@ class RunCommandTest {
         assertTrue(r.out().contains("VIOLATED"), r.out());
         JsonNode json = MAPPER.readTree(out.resolve("report.json").toFile());
         assertEquals("violated", json.get("claims").get(0).get("verdict").asText());
-        for (String f : new String[] {"report.json", "report.md", "report.html", "curves.csv", "tradeoff.csv"}) {
+        for (String f : new String[] {"report.json", "report.md", "report.html", "curves.csv", "tradeoff.csv",
+            "counts.json"}) {
             assertTrue(Files.size(out.resolve(f)) > 500, f);
         }
         try (var files = Files.list(out)) {
-            assertEquals(5, files.count(), "no temporary files left behind");
+            assertEquals(6, files.count(), "no temporary files left behind");
         }
         String html = Files.readString(out.resolve("report.html"));
         assertTrue(html.contains("<svg") && html.contains("</svg>") && html.contains("violated"));
