@@ -1,6 +1,6 @@
 package io.dpaudit.core.numerics;
 
-import org.apache.commons.math3.special.Erf;
+import org.apache.commons.numbers.gamma.Erfc;
 
 /**
  * The standard normal distribution, evaluated so that tails keep their relative accuracy.
@@ -16,6 +16,10 @@ import org.apache.commons.math3.special.Erf;
  *       from Abramowitz &amp; Stegun 26.2.23, so probabilities down to {@code Double.MIN_NORMAL} invert to full
  *       precision. {@code inverseSurvival(a)} is {@code -quantile(a)}: it never forms {@code 1 - a}.</li>
  * </ul>
+ *
+ * <p>{@code erfc} is commons-numbers' ({@code Erfc}, after Boost): against 25-digit references on
+ * {@code x in [0.001, 26.5]} its largest relative error is 3.0e-16, commons-math3's 2.9e-14
+ * ({@code SpecialFunctionAccuracyTest}).
  *
  * <p>NaN arguments give NaN. Costs are a few hundred nanoseconds: these functions are for analytic bounds and
  * set-up, not for per-trial hot loops.
@@ -42,9 +46,9 @@ public final class Normal {
     /** {@code Phi(x) = P(Z <= x)}; relative accuracy kept for {@code x << 0}. */
     public static double cdf(double x) {
         if (x < 0) {
-            return 0.5 * Erf.erfc(-x / SQRT2);
+            return 0.5 * Erfc.value(-x / SQRT2);
         }
-        return 1.0 - 0.5 * Erf.erfc(x / SQRT2);
+        return 1.0 - 0.5 * Erfc.value(x / SQRT2);
     }
 
     /** Survival function {@code 1 - Phi(x) = Phi(-x)}, computed as {@code Phi(-x)}. */
