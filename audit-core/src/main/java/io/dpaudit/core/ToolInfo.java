@@ -32,6 +32,8 @@ public final class ToolInfo {
         m.put("commonsRng", RandomStreams.version());
         m.put("commonsMath3", libraryVersion("org.apache.commons", "commons-math3",
                 org.apache.commons.math3.util.FastMath.class));
+        m.put("commonsNumbers", libraryVersion("org.apache.commons", "commons-numbers-gamma",
+                org.apache.commons.numbers.gamma.Erfc.class));
         m.put("jackson", libraryVersion("com.fasterxml.jackson.core", "jackson-databind", null));
         return m;
     }
