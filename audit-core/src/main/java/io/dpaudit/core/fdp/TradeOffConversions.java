@@ -21,6 +21,8 @@ import java.util.function.DoubleUnaryOperator;
 public final class TradeOffConversions {
     private static final double LOG10_ALPHA_MIN = -300;
     private static final double GRID_STEP = 0.05;
+    /** Relative margin by which {@link #muFor} is moved below its computed root (see there). */
+    private static final double ROUNDING_MARGIN = 1e-12;
 
     private TradeOffConversions() {
     }
@@ -88,7 +90,12 @@ public final class TradeOffConversions {
         return new GaussianBound(mu).epsilon(delta);
     }
 
-    /** The largest μ whose profile meets {@code (eps, delta)}, rounded down (the safe side for a budget). */
+    /**
+     * The largest μ whose profile meets {@code (eps, delta)}, rounded down (the safe side for a budget). Near the root
+     * {@code log delta_G(eps; mu)} is evaluated to about 1e-13 absolute, which moves the computed root by up to some
+     * 20 ulps of μ either way; the result is therefore the bracket's lower end moved down by a further 1e-12 relative,
+     * so that it stays below the true root.
+     */
     public static double muFor(double epsilon, double delta) {
         double logTarget = Math.log(delta);
         RootFinder.Bracket b = RootFinder.bracketPositive(m -> Math.log(deltaForMu(m, epsilon)) - logTarget, 1.0,
@@ -101,6 +108,6 @@ public final class TradeOffConversions {
         }
         RootFinder.Bracket r = RootFinder.solve(m -> Math.log(deltaForMu(m, epsilon)) - logTarget, b.lo(), b.hi(),
                 1e-14, 0);
-        return Math.nextDown(r.lo());
+        return r.lo() * (1 - ROUNDING_MARGIN);
     }
 }
