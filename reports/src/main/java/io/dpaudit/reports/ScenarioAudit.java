@@ -8,6 +8,7 @@ import io.dpaudit.core.ToolInfo;
 import io.dpaudit.core.accounting.AccountingLimitException;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
+import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
 import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.audit.ClaimResult;
@@ -33,6 +34,7 @@ import io.dpaudit.reports.report.BoundCurve;
 import io.dpaudit.reports.report.Format;
 import io.dpaudit.reports.report.Looseness;
 import io.dpaudit.reports.report.NoiseSaving;
+import io.dpaudit.reports.report.ProfileSampling;
 import io.dpaudit.reports.report.TradeOffCurve;
 import io.dpaudit.reports.scenario.ClaimSpec;
 import io.dpaudit.reports.scenario.Scenario;
@@ -169,12 +171,31 @@ public final class ScenarioAudit {
     public static AuditReport run(Prepared p, ProgressListener progress) {
         AuditResult result = Auditor.run(p.simulator(), p.scorer(), p.lossScorer(), p.settings(), p.claims(),
                 p.tradeOffClaims(), progress);
-        return report(p, result);
+        return report(p, result, progress);
+    }
+
+    /**
+     * One line that says what is about to run, printed before the first trial: scenario, mechanism, simulator, attack,
+     * trials, seed and threads.
+     */
+    public static String header(Prepared p) {
+        AuditSettings s = p.settings();
+        return String.format(Locale.ROOT, "%s %s: auditing %s: %s (%s simulator), attack %s, %s trials per world%s, "
+                + "seed %d, %d thread(s), %d claim(s)", ToolInfo.NAME, ToolInfo.version(), p.scenario().name(),
+                p.mechanism().type(), p.scenario().faithful() ? "faithful" : "reduced", p.scenario().attack(),
+                Format.count(s.trialsPerWorld()), p.lossScorer() != null ? " (and as many for the estimate)" : "",
+                s.seed(), s.threads(), p.claims().size() + p.tradeOffClaims().size());
     }
 
     /** Builds the report of a finished audit. */
     public static AuditReport report(Prepared p, AuditResult result) {
+        return report(p, result, ProgressListener.NONE);
+    }
+
+    /** Builds the report of a finished audit, reporting the evaluation of each analytic bound as phase "bounds". */
+    public static AuditReport report(Prepared p, AuditResult result, ProgressListener progress) {
         List<PrivacyBound> bounds = p.bounds();
+        long boundsStart = System.nanoTime();
         List<String> notes = new ArrayList<>();
         if (bounds.isEmpty()) {
             notes.add("No analytic bound in this version applies to " + p.mechanism().type()
@@ -192,7 +213,10 @@ public final class ScenarioAudit {
         for (var e : result.epsilonLowerBounds()) {
             epsMax = Math.max(epsMax, Math.min(STATED_EPSILON_CAP, e.epsilon()));
         }
-        for (PrivacyBound b : bounds) {
+        for (int i = 0; i < bounds.size(); i++) {
+            PrivacyBound b = bounds.get(i);
+            progress.onPhase("bounds", String.format(Locale.ROOT, "%d of %d: %s (%.1f s so far)", i + 1,
+                    bounds.size(), b.name(), (System.nanoTime() - boundsStart) / 1e9));
             // The plot's range: certified bounds and exact curves (claims and empirical bounds are added above);
             // a reconstructed, candidate or known-wrong formula far off to the right would squash the rest.
             boolean sizesPlot = b.certified() || b.kind() == BoundKind.PAIR_PROFILE;
@@ -216,8 +240,9 @@ public final class ScenarioAudit {
         notes.addAll(claimComparisons(p.claims(), bounds));
         epsMax = epsMax > 0 ? 1.15 * epsMax : 1.0;
         List<BoundCurve> curves = new ArrayList<>();
+        double floor = plotDeltaFloor(p);
         for (PrivacyBound b : bounds) {
-            curves.add(curve(b, epsMax, p.settings().deltas()));
+            curves.add(curve(b, epsMax, p.settings().deltas(), floor));
         }
         Looseness looseness = looseness(p, result);
         if (looseness != null) {
@@ -233,9 +258,14 @@ public final class ScenarioAudit {
             }
         }
         String simulator = (p.scenario().faithful() ? "faithful" : "reduced");
-        return new AuditReport(ToolInfo.NAME, ToolInfo.version(), p.scenario(), p.mechanism(), simulator, result,
-                curves, RandomStreams.description(), ToolInfo.environment(), notes, looseness,
+        AuditReport report = new AuditReport(ToolInfo.NAME, ToolInfo.version(), p.scenario(), p.mechanism(),
+                simulator, result, curves, RandomStreams.description(), ToolInfo.environment(), notes, looseness,
                 tradeOffCurves(p, result)).withNoiseSavings(noiseSavings(p, result));
+        if (!bounds.isEmpty()) {
+            progress.onPhase("bounds", String.format(Locale.ROOT, "done in %.1f s (curves, tightness, comparisons)",
+                    (System.nanoTime() - boundsStart) / 1e9));
+        }
+        return report;
     }
 
     /** Below this many expected events (N δ) an ε lower bound at δ is usually 0 or far below the truth. */
@@ -438,7 +468,22 @@ public final class ScenarioAudit {
         return out;
     }
 
-    private static BoundCurve curve(PrivacyBound b, double epsMax, List<Double> deltas) {
+    /**
+     * The smallest δ the plot will show, or a little below: three decades under the smallest δ of the scenario and its
+     * claims (the plot's own axis goes two decades under the smallest δ it shows), at least 10^-16.
+     */
+    private static double plotDeltaFloor(Prepared p) {
+        double smallest = 1;
+        for (double d : p.settings().deltas()) {
+            smallest = Math.min(smallest, d);
+        }
+        for (Claim c : p.claims()) {
+            smallest = Math.min(smallest, c.delta());
+        }
+        return Math.pow(10, Math.max(-16, Math.floor(Math.log10(smallest)) - 3));
+    }
+
+    private static BoundCurve curve(PrivacyBound b, double epsMax, List<Double> deltas, double deltaFloor) {
         List<BoundCurve.Point> points = new ArrayList<>();
         for (int i = 0; i < CURVE_POINTS; i++) {
             double e = epsMax * i / (CURVE_POINTS - 1);
@@ -454,6 +499,7 @@ public final class ScenarioAudit {
             }
             atDeltas.add(new BoundCurve.Point(e, d));
         }
-        return new BoundCurve(b.name(), b.source(), b.kind(), points, atDeltas);
+        List<BoundCurve.Point> dense = ProfileSampling.refine(b::delta, points, epsMax, deltaFloor);
+        return new BoundCurve(b.name(), b.source(), b.kind(), points, atDeltas, dense);
     }
 }

@@ -19,6 +19,7 @@ import io.dpaudit.core.estimate.TradeOffCertification;
 import io.dpaudit.core.rng.RandomStreams;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.TreeSet;
 
 /**
@@ -89,6 +90,8 @@ public final class Auditor {
         }
         long start = System.nanoTime();
         RandomStreams streams = new RandomStreams(settings.seed());
+        progress.onPhase("pilot", String.format(Locale.ROOT, "%d trials per world fix the histogram range",
+                settings.pilotTrials()));
         HistogramBinning binning = Pilot.binning(sampler, scorer, settings.pilotTrials(), settings.bins(),
                 streams.next());
         MonteCarloEngine engine = new MonteCarloEngine(settings.threads(), settings.shardTrials(), progress);
@@ -101,7 +104,11 @@ public final class Auditor {
         if (settings.selection() instanceof ThresholdSelection.HeldOut h) {
             selectionTrials = AuditSettings.selectionTrials(settings.trialsPerWorld(), h.fraction());
             evaluationTrials = settings.trialsPerWorld() - selectionTrials;
+            progress.onPhase("selection", String.format(Locale.ROOT, "%d trials per world choose the threshold test "
+                    + "(held-out fraction %s)", selectionTrials, h.fraction()));
             ScoreCounts sel = engine.run("selection", sampler, scorer, binning, selectionTrials, streams);
+            progress.onPhase("evaluation", String.format(Locale.ROOT, "%d trials per world certify the chosen test",
+                    evaluationTrials));
             ScoreCounts eval = engine.run("evaluation", sampler, scorer, binning, evaluationTrials, streams);
             selectionCounts = sel;
             evaluationCounts = eval;
@@ -112,6 +119,8 @@ public final class Auditor {
             ThresholdSelection.Bonferroni b = (ThresholdSelection.Bonferroni) settings.selection();
             selectionTrials = 0;
             evaluationTrials = settings.trialsPerWorld();
+            progress.onPhase("evaluation", String.format(Locale.ROOT, "%d trials per world evaluate %d tests "
+                    + "(Bonferroni)", evaluationTrials, 4 * b.gridSize()));
             ScoreCounts all = engine.run("evaluation", sampler, scorer, binning, evaluationTrials, streams);
             evaluationCounts = all;
             estimator = EmpiricalEstimator.bonferroni(all, settings.confidence(), b);
@@ -120,7 +129,7 @@ public final class Auditor {
         }
         ScoreCounts[] lossCounts = new ScoreCounts[1];
         PrivacyLossEstimate estimate = lossScorer == null ? null
-                : estimateLoss(engine, sampler, lossScorer, settings, claims, streams, lossCounts);
+                : estimateLoss(engine, sampler, lossScorer, settings, claims, streams, lossCounts, progress);
         List<EpsilonLowerBound> eps = new ArrayList<>();
         for (double d : settings.deltas()) {
             eps.add(estimator.epsilonLowerBound(d));
@@ -150,8 +159,11 @@ public final class Auditor {
 
     private static PrivacyLossEstimate estimateLoss(MonteCarloEngine engine, TrialSamplerFactory sampler,
             Scorer lossScorer, AuditSettings settings, List<Claim> claims, RandomStreams streams,
-            ScoreCounts[] countsOut) {
+            ScoreCounts[] countsOut, ProgressListener progress) {
         LossBracket bracket = lossScorer.lossBracket();
+        progress.onPhase("estimate", String.format(Locale.ROOT, "pilot of %d trials per world, then %d "
+                + "trials per world of the exact log-likelihood ratio", estimatePilotTrials(settings),
+                settings.trialsPerWorld()));
         HistogramBinning binning = Pilot.binning(sampler, lossScorer, estimatePilotTrials(settings), ESTIMATE_BINS,
                 streams.next());
         ScoreCounts counts = engine.run("estimate", sampler, lossScorer, binning, settings.trialsPerWorld(),

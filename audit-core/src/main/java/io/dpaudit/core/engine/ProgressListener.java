@@ -17,4 +17,14 @@ public interface ProgressListener {
      * @param elapsedNanos time since the phase started
      */
     void onProgress(String phase, long doneTrials, long totalTrials, long elapsedNanos);
+
+    /**
+     * A phase starts, or a step of one that is not counted in trials (a bound being evaluated). Called from the thread
+     * that runs the audit, never from engine workers. The default ignores it.
+     *
+     * @param phase name of the phase (e.g. "pilot", "bounds")
+     * @param message what it does, one line
+     */
+    default void onPhase(String phase, String message) {
+    }
 }

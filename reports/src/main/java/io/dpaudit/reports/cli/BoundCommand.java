@@ -12,18 +12,21 @@ import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.MechanismType;
-import io.dpaudit.core.model.Parameters;
 import io.dpaudit.mechanisms.MechanismCatalog;
 import io.dpaudit.reports.report.Format;
 import io.dpaudit.reports.report.JsonNumbers;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
-/** {@code dp-audit bound} and {@code dp-audit calibrate}. */
+/** {@code dp-audit bound} and {@code dp-audit calibrate}: what the mechanism's analytic bounds say. */
 final class BoundCommand {
     private static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
             .build();
@@ -31,17 +34,82 @@ final class BoundCommand {
     private BoundCommand() {
     }
 
-    static int bound(List<String> args, PrintStream out) {
-        Arguments a = new Arguments(args, Set.of("--delta", "--epsilon"), Set.of("--json"), true);
-        AuditableMechanism m = mechanism(a, "bound", false);
-        if (a.has("--delta") == a.has("--epsilon")) {
+    /** The arguments both commands share: the mechanism, its parameters and {@code --json}. */
+    abstract static class MechanismArguments {
+        final Main.Streams io;
+        @Parameters(index = "0", paramLabel = "TYPE", description = "mechanism type (dp-audit list shows them)")
+        String type;
+        @Parameters(index = "1..*", paramLabel = "key=value", description = "the mechanism's parameters, named as "
+                + "in a scenario file")
+        List<String> parameters = new ArrayList<>();
+        @Option(names = "--json", description = "print JSON instead of text")
+        boolean json;
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+        boolean help;
+
+        MechanismArguments(Main.Streams io) {
+            this.io = io;
+        }
+    }
+
+    /** {@code dp-audit bound}. */
+    @Command(name = "bound", synopsisHeading = "usage: ",
+            customSynopsis = "dp-audit bound TYPE key=value... (--delta D | --epsilon E) [--json]",
+            descriptionHeading = "%n", description = {"Every analytic bound that applies to a mechanism.", "",
+                "Evaluates every analytic bound that applies to mechanism TYPE with these parameters "
+                + "(the scenario file's names): epsilon at --delta, or delta at --epsilon. `dp-audit list` shows "
+                + "types.", ""})
+    static final class Bound extends MechanismArguments implements Callable<Integer> {
+        @Option(names = "--delta", paramLabel = "D", description = "delta at which to give each bound's epsilon")
+        String delta;
+        @Option(names = "--epsilon", paramLabel = "E", description = "epsilon at which to give each bound's delta")
+        String epsilon;
+
+        Bound(Main.Streams io) {
+            super(io);
+        }
+
+        @Override
+        public Integer call() {
+            return bound(this);
+        }
+    }
+
+    /** {@code dp-audit calibrate}. */
+    @Command(name = "calibrate", synopsisHeading = "usage: ",
+            customSynopsis = "dp-audit calibrate TYPE key=value... --epsilon E --delta D [--json]",
+            descriptionHeading = "%n", description = {"The noise (or local epsilon) each bound needs for a target (epsilon, delta).",
+                "", "For each applicable bound, the value of the calibration parameter (smallest sigma, "
+                + "largest eps0) at which the bound meets (E, D), rounded to the safe side. The calibrated "
+                + "parameter may be left out.", ""})
+    static final class Calibrate extends MechanismArguments implements Callable<Integer> {
+        @Option(names = "--delta", paramLabel = "D", description = "target delta")
+        String delta;
+        @Option(names = "--epsilon", paramLabel = "E", description = "target epsilon")
+        String epsilon;
+
+        Calibrate(Main.Streams io) {
+            super(io);
+        }
+
+        @Override
+        public Integer call() {
+            return calibrate(this);
+        }
+    }
+
+    static int bound(Bound a) {
+        PrintStream out = a.io.out();
+        AuditableMechanism m = mechanism(a, false);
+        if ((a.delta != null) == (a.epsilon != null)) {
             throw new UsageException("bound needs exactly one of --delta D and --epsilon E");
         }
         ObjectNode root = MAPPER.createObjectNode();
         ArrayNode list = root.putArray("bounds");
         StringBuilder text = new StringBuilder();
-        double delta = a.has("--delta") ? Checks.delta("--delta", a.number("--delta")) : Double.NaN;
-        double epsilon = a.has("--epsilon") ? Checks.nonNegative("--epsilon", a.number("--epsilon")) : Double.NaN;
+        double delta = a.delta != null ? Checks.delta("--delta", OptionValues.number("--delta", a.delta)) : Double.NaN;
+        double epsilon = a.epsilon != null
+                ? Checks.nonNegative("--epsilon", OptionValues.number("--epsilon", a.epsilon)) : Double.NaN;
         List<PrivacyBound> bounds = m.bounds();
         for (PrivacyBound b : bounds) {
             ObjectNode o = list.addObject();
@@ -76,14 +144,14 @@ final class BoundCommand {
         return Main.OK;
     }
 
-    static int calibrate(List<String> args, PrintStream out) {
-        Arguments a = new Arguments(args, Set.of("--delta", "--epsilon"), Set.of("--json"), true);
-        AuditableMechanism m = mechanism(a, "calibrate", true);
-        if (!a.has("--delta") || !a.has("--epsilon")) {
+    static int calibrate(Calibrate a) {
+        PrintStream out = a.io.out();
+        AuditableMechanism m = mechanism(a, true);
+        if (a.delta == null || a.epsilon == null) {
             throw new UsageException("calibrate needs both --epsilon E and --delta D");
         }
-        double delta = Checks.delta("--delta", a.number("--delta"));
-        double epsilon = Checks.nonNegative("--epsilon", a.number("--epsilon"));
+        double delta = Checks.delta("--delta", OptionValues.number("--delta", a.delta));
+        double epsilon = Checks.nonNegative("--epsilon", OptionValues.number("--epsilon", a.epsilon));
         ObjectNode root = MAPPER.createObjectNode();
         ArrayNode list = root.putArray("calibrations");
         StringBuilder text = new StringBuilder();
@@ -118,23 +186,20 @@ final class BoundCommand {
         return Main.OK;
     }
 
-    private static AuditableMechanism mechanism(Arguments a, String command, boolean calibrating) {
-        if (a.positional().size() != 1) {
-            throw new UsageException(command + " needs exactly one mechanism TYPE followed by key=value parameters");
-        }
-        Parameters p = a.parameters(a.positional().get(0));
+    private static AuditableMechanism mechanism(MechanismArguments a, boolean calibrating) {
+        io.dpaudit.core.model.Parameters p = OptionValues.mechanismParameters(a.type, a.parameters);
         MechanismType type = MechanismCatalog.find(p.text("type", ""));
         if (calibrating && type != null) {
             // Calibration replaces the calibrated parameter; any valid value lets the others parse.
             Map<String, Object> values = new LinkedHashMap<>(p.values());
             type.calibrationPlaceholders().apply(p.values()).forEach(values::putIfAbsent);
-            p = new Parameters("", values);
+            p = new io.dpaudit.core.model.Parameters("", values);
         }
         return MechanismCatalog.parse(p);
     }
 
-    private static void print(PrintStream out, Arguments a, ObjectNode root, StringBuilder text) {
-        if (a.has("--json")) {
+    private static void print(PrintStream out, MechanismArguments a, ObjectNode root, StringBuilder text) {
+        if (a.json) {
             try {
                 out.println(MAPPER.writeValueAsString(root));
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

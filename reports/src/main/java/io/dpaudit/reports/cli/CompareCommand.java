@@ -14,28 +14,42 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code dp-audit compare A B}: claim-by-claim changes between two {@code report.json} files. Claims are matched by
  * label (the n-th claim of a label in A with the n-th in B), (ε, δ) claims and f-DP claims separately. Exit 3 when a
  * claim consistent in A is violated in B (or new in B and violated), else 0.
  */
-final class CompareCommand {
+@Command(name = "compare", synopsisHeading = "usage: ", customSynopsis = "dp-audit compare A/report.json B/report.json",
+        descriptionHeading = "%n", description = {"Claim-by-claim changes between two report.json files.", "", "Claim-by-claim changes from A to B: verdicts, tightness, the empirical epsilon lower bound, "
+            + "the estimate's verdict; f-DP claims separately. Claims are matched by label. Lines start with '=' "
+            + "(verdict unchanged), '*' (changed), '!' (newly violated), '+' (only in B), '-' (only in A).",
+            "Exit: 3 when a claim is newly violated in B, 0 otherwise, 2 bad input.", ""})
+final class CompareCommand implements Callable<Integer> {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private CompareCommand() {
+    private final Main.Streams io;
+    @Parameters(index = "0", paramLabel = "A", description = "the earlier report.json")
+    String first;
+    @Parameters(index = "1", paramLabel = "B", description = "the later report.json")
+    String second;
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    CompareCommand(Main.Streams io) {
+        this.io = io;
     }
 
-    static int compare(List<String> args, PrintStream out) {
-        Arguments a = new Arguments(args, Set.of(), Set.of(), false);
-        if (a.positional().size() != 2) {
-            throw new UsageException("compare needs two report.json files");
-        }
-        JsonNode before = read(a.positional().get(0));
-        JsonNode after = read(a.positional().get(1));
-        out.printf(Locale.ROOT, "A: %s%nB: %s%n", describe(a.positional().get(0), before),
-                describe(a.positional().get(1), after));
+    @Override
+    public Integer call() {
+        PrintStream out = io.out();
+        JsonNode before = read(first);
+        JsonNode after = read(second);
+        out.printf(Locale.ROOT, "A: %s%nB: %s%n", describe(first, before), describe(second, after));
         int regressions = 0;
         regressions += claims(out, "(epsilon, delta) claims", before.path("claims"), after.path("claims"), false);
         regressions += claims(out, "f-DP claims", before.path("tradeOff").path("claims"),

@@ -11,10 +11,11 @@ import io.dpaudit.reports.scenario.Scenario;
 import io.dpaudit.reports.scenario.ScenarioReader;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code dp-audit demo}: two audits that show what the tool is for.
@@ -28,23 +29,36 @@ import java.util.Set;
  * The scenarios are ordinary scenario files (written into the report directories as {@code scenario.json}) run
  * through the same path as {@code dp-audit run}. Exit code 0 when both verdicts come out as expected, 1 otherwise.
  */
-final class DemoCommand {
+@Command(name = "demo", synopsisHeading = "usage: ", customSynopsis = "dp-audit demo [--out DIR] [--threads K] [--quiet]",
+        descriptionHeading = "%n", description = {"Audit a correct claim and a wrong one (under a minute).", "", "Audits a correct claim (exit 0 expected) and a wrong one (violated) on the Gaussian and the "
+            + "Poisson-subsampled Gaussian; reports under DIR (default dp-audit-demo).", ""})
+final class DemoCommand implements Callable<Integer> {
     static final String DEFAULT_OUT = "dp-audit-demo";
     static final long GAUSSIAN_TRIALS = 10_000_000L;
     static final long SUBSAMPLED_TRIALS = 100_000_000L;
     static final long SEED = 20261122L;
 
-    private DemoCommand() {
+    private final Main.Streams io;
+    @Option(names = "--out", paramLabel = "DIR", description = "report directory (default dp-audit-demo)")
+    String outDir;
+    @Option(names = "--threads", paramLabel = "K", description = "worker threads (default: the processors)")
+    String threadsText;
+    @Option(names = "--quiet", description = "no progress on standard error")
+    boolean quiet;
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    DemoCommand(Main.Streams io) {
+        this.io = io;
     }
 
-    static int demo(List<String> args, PrintStream out, PrintStream err) {
-        Arguments a = new Arguments(args, Set.of("--out", "--threads"), Set.of("--quiet"), false);
-        if (!a.positional().isEmpty()) {
-            throw new UsageException("demo takes no positional arguments");
-        }
-        Path dir = Path.of(a.has("--out") ? a.text("--out") : DEFAULT_OUT);
-        int threads = RunCommand.threads(a);
-        ProgressListener progress = a.has("--quiet") ? ProgressListener.NONE : new ConsoleProgress(err);
+    @Override
+    public Integer call() {
+        PrintStream out = io.out();
+        PrintStream err = io.err();
+        Path dir = Path.of(outDir != null ? outDir : DEFAULT_OUT);
+        int threads = OptionValues.threads(threadsText);
+        ProgressListener progress = quiet ? ProgressListener.NONE : ConsoleProgress.forStandardError(err);
 
         String gaussian = String.format(Locale.ROOT, """
                 {

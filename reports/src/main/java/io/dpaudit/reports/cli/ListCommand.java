@@ -4,18 +4,26 @@ import io.dpaudit.attacks.AttackCatalog;
 import io.dpaudit.core.model.MechanismType;
 import io.dpaudit.mechanisms.MechanismCatalog;
 import java.io.PrintStream;
-import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code dp-audit list}. */
-final class ListCommand {
-    private ListCommand() {
+@Command(name = "list", synopsisHeading = "usage: ", customSynopsis = "dp-audit list",
+        descriptionHeading = "%n", description = {"Mechanism types with their parameters, the attacks and the threshold-selection methods."})
+final class ListCommand implements Callable<Integer> {
+    private final Main.Streams io;
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    ListCommand(Main.Streams io) {
+        this.io = io;
     }
 
-    static int list(List<String> args, PrintStream out) {
-        if (!args.isEmpty()) {
-            throw new UsageException("list takes no arguments");
-        }
+    @Override
+    public Integer call() {
+        PrintStream out = io.out();
         out.println("Mechanism types (scenario \"mechanism\": {\"type\": ..., parameters}):");
         for (MechanismType e : MechanismCatalog.types()) {
             out.println(String.format(Locale.ROOT, "  %-30s %s%n  %-30s parameters: %s", e.type(), e.summary(), "",

@@ -3,14 +3,19 @@ package io.dpaudit.reports.cli;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.ToolInfo;
 import java.io.PrintStream;
-import java.util.Arrays;
-import java.util.List;
+import java.io.PrintWriter;
+import java.util.Locale;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
- * The {@code dp-audit} command line.
+ * The {@code dp-audit} command line, parsed by picocli: one class per subcommand, each with its own
+ * {@code --help}.
  *
  * <p>Exit codes: 0 no claim violated; 3 at least one claim violated; 2 bad input or usage (a one-line message on
- * standard error, no stack trace, no report written); 1 internal error.
+ * standard error, no stack trace, no report written); 1 internal error (with a stack trace).
  */
 public final class Main {
     /** No claim violated. */
@@ -21,29 +26,6 @@ public final class Main {
     public static final int BAD_INPUT = 2;
     /** At least one claim violated. */
     public static final int VIOLATED = 3;
-
-    static final String USAGE = String.join("\n",
-            "usage: dp-audit <command> [arguments]",
-            "",
-            "commands:",
-            "  run SCENARIO.json... | DIR [--trials N] [--seed S] [--threads K] [--out DIR] [--estimate] [--quiet]",
-            "      audit the scenario; writes DIR/report.json, report.md, report.html (DIR defaults to dp-audit-out);",
-            "      several scenarios or a directory of them: one report folder each plus DIR/index.html, index.md",
-            "  bound TYPE key=value... (--delta D | --epsilon E) [--json]",
-            "      evaluate every analytic bound that applies to the mechanism",
-            "  calibrate TYPE key=value... --epsilon E --delta D [--json]",
-            "      the calibration parameter meeting (E, D) under each applicable bound (smallest sigma, largest eps0)",
-            "  compare A/report.json B/report.json",
-            "      claim-by-claim changes between two reports (exit 3 if a claim newly violated in B)",
-            "  list",
-            "      mechanism types, their parameters, attacks and threshold-selection methods",
-            "  demo [--out DIR] [--threads K] [--quiet]",
-            "      audit a correct claim and a wrong one (reports under DIR, default dp-audit-demo)",
-            "  version",
-            "      the dp-audit version",
-            "",
-            "dp-audit <command> --help describes one command.",
-            "exit codes: 0 no claim violated, 3 a claim violated, 2 bad input or usage, 1 internal error");
 
     private Main() {
     }
@@ -56,105 +38,111 @@ public final class Main {
     /** Runs a command; returns the exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         try {
-            return dispatch(Arrays.asList(args), out, err);
-        } catch (InvalidInputException e) {
-            err.println("dp-audit: error: " + e.getMessage());
-            return BAD_INPUT;
-        } catch (UsageException e) {
-            err.println("dp-audit: " + e.getMessage() + " (see dp-audit --help)");
-            return BAD_INPUT;
+            return commandLine(out, err, java.util.List.of(args)).execute(args);
         } catch (Throwable t) {
+            // Errors (out of memory, stack overflow) are not handed to picocli's exception handlers.
             err.println("dp-audit: internal error: " + t);
             t.printStackTrace(err);
             return INTERNAL_ERROR;
         }
     }
 
-    /** Per-command help: what {@code dp-audit COMMAND --help} prints. */
-    static final java.util.Map<String, String> COMMAND_HELP = java.util.Map.of(
-            "run", String.join("\n",
-                    "usage: dp-audit run SCENARIO.json... | SCENARIO_DIR [--trials N] [--seed S] [--threads K]",
-                    "                   [--out DIR] [--estimate] [--quiet]",
-                    "",
-                    "Audits the scenario and writes DIR/report.json, report.md and report.html (DIR defaults to",
-                    "dp-audit-out); prints a summary. Progress goes to standard error (one line per update when it",
-                    "is not a terminal); --quiet turns it off. --trials and --seed override the scenario's.",
-                    "--estimate (or \"estimate\": true in the scenario) adds the two-sided privacy-loss estimate:",
-                    "N more trials per world of the exact log-likelihood ratio, giving intervals for the simulated",
-                    "pair's true delta(eps) and eps(delta), and a verdict per claim: violated, tight or loose.",
-                    "Several scenario files, or a directory (its *.json files): every one is validated first, then",
-                    "each is audited into DIR/<file name>/, and DIR/index.html and index.md list every claim",
-                    "(scenario, verdict, tightness, link); --trials and --seed then apply to all of them.",
-                    "Exit: 0 no claim violated, 3 a claim violated, 2 bad input, 1 internal error."),
-            "bound", String.join("\n",
-                    "usage: dp-audit bound TYPE key=value... (--delta D | --epsilon E) [--json]",
-                    "",
-                    "Evaluates every analytic bound that applies to mechanism TYPE with these parameters (the",
-                    "scenario file's names): epsilon at --delta, or delta at --epsilon. `dp-audit list` shows types."),
-            "calibrate", String.join("\n",
-                    "usage: dp-audit calibrate TYPE key=value... --epsilon E --delta D [--json]",
-                    "",
-                    "For each applicable bound, the value of the calibration parameter (smallest sigma, largest",
-                    "eps0) at which the bound meets (E, D), rounded to the safe side."),
-            "compare", String.join("\n",
-                    "usage: dp-audit compare A/report.json B/report.json",
-                    "",
-                    "Claim-by-claim changes from A to B: verdicts, tightness, the empirical epsilon lower bound, the",
-                    "estimate's verdict; f-DP claims separately. Claims are matched by label. Lines start with '='",
-                    "(verdict unchanged), '*' (changed), '!' (newly violated), '+' (only in B), '-' (only in A).",
-                    "Exit: 3 when a claim is newly violated in B, 0 otherwise, 2 bad input."),
-            "list", String.join("\n",
-                    "usage: dp-audit list",
-                    "",
-                    "Mechanism types with their parameters, the attacks and the threshold-selection methods."),
-            "demo", String.join("\n",
-                    "usage: dp-audit demo [--out DIR] [--threads K] [--quiet]",
-                    "",
-                    "Audits a correct claim (exit 0 expected) and a wrong one (violated) on the Gaussian and the",
-                    "Poisson-subsampled Gaussian; reports under DIR (default dp-audit-demo)."),
-            "version", String.join("\n",
-                    "usage: dp-audit version",
-                    "",
-                    "Prints the dp-audit version."));
+    /** The command tree, writing to {@code out} and {@code err}. */
+    static CommandLine commandLine(PrintStream out, PrintStream err, java.util.List<String> arguments) {
+        Streams io = new Streams(out, err, arguments);
+        CommandLine cl = new CommandLine(new TopLevel(io));
+        cl.addSubcommand("run", new RunCommand(io));
+        cl.addSubcommand("compare", new CompareCommand(io));
+        cl.addSubcommand("bound", new BoundCommand.Bound(io));
+        cl.addSubcommand("calibrate", new BoundCommand.Calibrate(io));
+        cl.addSubcommand("list", new ListCommand(io));
+        cl.addSubcommand("demo", new DemoCommand(io));
+        cl.addSubcommand("version", new VersionCommand(io));
+        cl.addSubcommand("help", new CommandLine.HelpCommand());
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+        cl.setExpandAtFiles(false); // "@file" is a file name, not an argument file
+        cl.setUsageHelpWidth(100);
+        cl.setParameterExceptionHandler(Main::badUsage);
+        cl.setExecutionExceptionHandler((e, line, parsed) -> failure(e, err));
+        return cl;
+    }
 
-    private static int dispatch(List<String> args, PrintStream out, PrintStream err) {
-        if (args.isEmpty()) {
-            err.println(USAGE);
+    /** A command-line error found while parsing: one line, exit 2. */
+    private static int badUsage(CommandLine.ParameterException e, String[] args) {
+        CommandLine where = e.getCommandLine();
+        String command = where.getCommandSpec().qualifiedName();
+        String message = firstLine(e.getMessage());
+        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            String word = u.getUnmatched().get(0);
+            if (word.startsWith("-")) {
+                message = "unknown option " + word;
+            } else if (where.getParent() == null) {
+                message = "unknown command " + word;
+            } else {
+                message = "unexpected argument " + word;
+            }
+        }
+        where.getErr().println(command + ": " + lowerFirst(message) + " (see " + command + " --help)");
+        return BAD_INPUT;
+    }
+
+    /** An error raised while a command ran: bad input is one line (exit 2), anything else a bug (exit 1). */
+    private static int failure(Exception e, PrintStream err) {
+        if (e instanceof InvalidInputException) {
+            err.println("dp-audit: error: " + e.getMessage());
             return BAD_INPUT;
         }
-        String command = args.get(0);
-        List<String> rest = args.subList(1, args.size());
-        if (COMMAND_HELP.containsKey(command) && (rest.contains("--help") || rest.contains("-h"))) {
-            out.println(COMMAND_HELP.get(command));
-            return OK;
+        if (e instanceof UsageException) {
+            err.println("dp-audit: " + e.getMessage() + " (see dp-audit --help)");
+            return BAD_INPUT;
         }
-        switch (command) {
-            case "run":
-                return RunCommand.run(rest, out, err);
-            case "bound":
-                return BoundCommand.bound(rest, out);
-            case "calibrate":
-                return BoundCommand.calibrate(rest, out);
-            case "list":
-                return ListCommand.list(rest, out);
-            case "demo":
-                return DemoCommand.demo(rest, out, err);
-            case "compare":
-                return CompareCommand.compare(rest, out);
-            case "--help":
-            case "-h":
-            case "help":
-                out.println(USAGE);
-                return OK;
-            case "--version":
-            case "version":
-                if (command.equals("version") && !rest.isEmpty()) {
-                    throw new UsageException("version takes no arguments");
-                }
-                out.println(ToolInfo.NAME + " " + ToolInfo.version());
-                return OK;
-            default:
-                throw new UsageException("unknown command " + command);
+        err.println("dp-audit: internal error: " + e);
+        e.printStackTrace(err);
+        return INTERNAL_ERROR;
+    }
+
+    private static String firstLine(String s) {
+        return s == null ? "" : s.lines().findFirst().orElse("");
+    }
+
+    private static String lowerFirst(String s) {
+        return s.isEmpty() ? s : s.substring(0, 1).toLowerCase(Locale.ROOT) + s.substring(1);
+    }
+
+    /**
+     * Where a command writes (standard output for results, standard error for progress and errors) and the whole
+     * command line it was started with (for a report's provenance).
+     */
+    record Streams(PrintStream out, PrintStream err, java.util.List<String> arguments) {
+    }
+
+    /** {@code dp-audit} itself: usage on no arguments (exit 2), {@code --help}, {@code --version}. */
+    @Command(name = "dp-audit", synopsisHeading = "usage: ", customSynopsis = "dp-audit <command> [arguments]",
+            mixinStandardHelpOptions = true, versionProvider = VersionCommand.Provider.class,
+            descriptionHeading = "%n", description = {"Audits differential-privacy claims by Monte Carlo simulation."},
+            commandListHeading = "%ncommands:%n",
+            footer = {"", "dp-audit <command> --help describes one command.",
+                "exit codes: 0 no claim violated, 3 a claim violated, 2 bad input or usage, 1 internal error"})
+    static final class TopLevel implements java.util.concurrent.Callable<Integer> {
+        private final Streams io;
+        @Spec
+        CommandSpec spec;
+
+        TopLevel(Streams io) {
+            this.io = io;
         }
+
+        @Override
+        public Integer call() {
+            io.err().print(spec.commandLine().getUsageMessage());
+            return BAD_INPUT;
+        }
+    }
+
+    /** The version line {@code dp-audit X.Y.Z}. */
+    static String versionLine() {
+        return ToolInfo.NAME + " " + ToolInfo.version();
     }
 }

@@ -21,51 +21,83 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** {@code dp-audit run}. */
-final class RunCommand {
+@Command(name = "run", synopsisHeading = "usage: ",
+        customSynopsis = {"dp-audit run SCENARIO.json... | SCENARIO_DIR [--trials N] [--seed S] [--threads K]",
+            "                   [--out DIR] [--estimate] [--quiet]"},
+        descriptionHeading = "%n", description = {"Audit one scenario, several, or a directory of them.", "", "Audits the scenario and writes DIR/report.json, report.md and report.html (DIR defaults "
+            + "to dp-audit-out), with the plot data (curves.csv, tradeoff.csv) and the histograms (counts.json); "
+            + "prints a summary. Progress goes to standard error: the audit's header, then every phase (pilot, "
+            + "selection, evaluation, estimate, bounds), as plain lines when standard error is not a terminal.",
+            "Several scenario files, or a directory (its *.json files): every one is validated first, then each is "
+            + "audited into DIR/<file name>/, and DIR/index.html and index.md list every claim (scenario, verdict, "
+            + "tightness, link); --trials and --seed then apply to all of them.",
+            "Exit: 0 no claim violated, 3 a claim violated, 2 bad input, 1 internal error.", ""})
+final class RunCommand implements Callable<Integer> {
     /** Default report directory. */
     static final String DEFAULT_OUT = "dp-audit-out";
 
-    private RunCommand() {
+    private final Main.Streams io;
+    @Parameters(arity = "1..*", paramLabel = "SCENARIO", description = "scenario files, or a directory of them")
+    List<String> scenarios;
+    @Option(names = "--trials", paramLabel = "N", description = "trials per world (overrides the scenario's)")
+    String trialsText;
+    @Option(names = "--seed", paramLabel = "S", description = "root seed (overrides the scenario's)")
+    String seedText;
+    @Option(names = "--threads", paramLabel = "K", description = "worker threads; never changes a number "
+            + "(default: the processors)")
+    String threadsText;
+    @Option(names = "--out", paramLabel = "DIR", description = "report directory (default dp-audit-out)")
+    String outDir;
+    @Option(names = "--estimate", description = "add the two-sided privacy-loss estimate: N more trials per world of "
+            + "the exact log-likelihood ratio, giving intervals for the simulated pair's true delta(eps) and "
+            + "eps(delta), and a verdict per claim (violated, tight or loose)")
+    boolean estimate;
+    @Option(names = "--quiet", description = "no progress or warnings on standard error")
+    boolean quiet;
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    RunCommand(Main.Streams io) {
+        this.io = io;
     }
 
-    static int run(List<String> args, PrintStream out, PrintStream err) {
+    @Override
+    public Integer call() {
+        PrintStream out = io.out();
+        PrintStream err = io.err();
         java.time.Instant started = java.time.Instant.now();
-        List<String> full = new java.util.ArrayList<>();
-        full.add("run");
-        full.addAll(args);
-        Arguments a = new Arguments(args, Set.of("--trials", "--seed", "--threads", "--out"), Set.of("--quiet", "--estimate"),
-                false);
-        if (a.positional().isEmpty()) {
-            throw new UsageException("run needs a scenario file, several, or a directory of them");
-        }
-        Path first = Path.of(a.positional().get(0));
-        if (a.positional().size() > 1 || java.nio.file.Files.isDirectory(first)) {
-            return runMany(a, full, started, out, err);
+        List<String> full = commandLine();
+        Path first = Path.of(scenarios.get(0));
+        if (scenarios.size() > 1 || java.nio.file.Files.isDirectory(first)) {
+            return runMany(full, started, out, err);
         }
         // Options first (cheap to check), then the scenario file.
-        Long trialsOverride = a.has("--trials") ? Checks.atLeast("--trials", a.wholeNumber("--trials"), 1) : null;
-        Long seedOverride = a.has("--seed") ? a.wholeNumber("--seed") : null;
-        int threads = threads(a);
-        Path dir = Path.of(a.has("--out") ? a.text("--out") : DEFAULT_OUT);
-        Path scenarioPath = Path.of(a.positional().get(0));
+        Long trialsOverride = trialsOverride();
+        Long seedOverride = seedText != null ? OptionValues.wholeNumber("--seed", seedText) : null;
+        int threads = OptionValues.threads(threadsText);
+        Path dir = Path.of(outDir != null ? outDir : DEFAULT_OUT);
+        Path scenarioPath = first;
         Scenario scenario = ScenarioReader.read(scenarioPath);
-        if (a.has("--estimate")) {
+        if (estimate) {
             scenario = scenario.withEstimate();
         }
         long trials = trialsOverride != null ? trialsOverride : scenario.trials();
         long seed = seedOverride != null ? seedOverride : scenario.seed();
         ScenarioAudit.Prepared prepared = ScenarioAudit.prepare(scenario, trials, seed, threads);
-        if (!a.has("--quiet")) {
+        if (!quiet) {
             ScenarioAudit.trialWarnings(prepared).forEach(w -> err.println("warning: " + w));
         }
         boolean existed = java.nio.file.Files.exists(dir);
         ReportFiles.prepareDirectory("--out", dir);
         AuditReport report;
         try {
-            ProgressListener progress = a.has("--quiet") ? ProgressListener.NONE : new ConsoleProgress(err);
+            ProgressListener progress = progress(err, prepared);
             report = ScenarioAudit.run(prepared, progress)
                     .withProvenance(Provenance.of(started, full, bytes(scenarioPath)));
             writeReports(dir, report);
@@ -87,29 +119,28 @@ final class RunCommand {
      * {@code DIR/<file name without .json>/}, and {@code DIR/index.md} and {@code DIR/index.html} list every claim.
      * Exit 3 if any claim is violated.
      */
-    private static int runMany(Arguments a, List<String> full, java.time.Instant started, PrintStream out,
-            PrintStream err) {
-        Long trialsOverride = a.has("--trials") ? Checks.atLeast("--trials", a.wholeNumber("--trials"), 1) : null;
-        Long seedOverride = a.has("--seed") ? a.wholeNumber("--seed") : null;
-        int threads = threads(a);
-        Path dir = Path.of(a.has("--out") ? a.text("--out") : DEFAULT_OUT);
-        List<Path> files = scenarioFiles(a.positional());
+    private int runMany(List<String> full, java.time.Instant started, PrintStream out, PrintStream err) {
+        Long trialsOverride = trialsOverride();
+        Long seedOverride = seedText != null ? OptionValues.wholeNumber("--seed", seedText) : null;
+        int threads = OptionValues.threads(threadsText);
+        Path dir = Path.of(outDir != null ? outDir : DEFAULT_OUT);
+        List<Path> files = scenarioFiles(scenarios);
         List<ScenarioAudit.Prepared> prepared = new java.util.ArrayList<>();
         List<String> folders = new java.util.ArrayList<>();
         java.util.Set<String> used = new java.util.HashSet<>(java.util.Set.of("index.md", "index.html"));
         for (Path f : files) {
             try {
                 Scenario scenario = ScenarioReader.read(f);
-                if (a.has("--estimate")) {
+                if (estimate) {
                     scenario = scenario.withEstimate();
                 }
                 long trials = trialsOverride != null ? trialsOverride : scenario.trials();
                 long seed = seedOverride != null ? seedOverride : scenario.seed();
-                if (!a.has("--quiet")) {
+                if (!quiet) {
                     err.printf(java.util.Locale.ROOT, "preparing %d/%d %s%n", prepared.size() + 1, files.size(), f);
                 }
                 prepared.add(ScenarioAudit.prepare(scenario, trials, seed, threads));
-                if (!a.has("--quiet")) {
+                if (!quiet) {
                     for (String w : ScenarioAudit.trialWarnings(prepared.get(prepared.size() - 1))) {
                         err.println("warning: " + f + ": " + w);
                     }
@@ -129,10 +160,10 @@ final class RunCommand {
         List<IndexWriter.Entry> entries = new java.util.ArrayList<>();
         try {
             for (int i = 0; i < files.size(); i++) {
-                if (!a.has("--quiet")) {
+                if (!quiet) {
                     err.printf(java.util.Locale.ROOT, "[%d/%d] %s%n", i + 1, files.size(), files.get(i));
                 }
-                ProgressListener progress = a.has("--quiet") ? ProgressListener.NONE : new ConsoleProgress(err);
+                ProgressListener progress = progress(err, prepared.get(i));
                 AuditReport report = ScenarioAudit.run(prepared.get(i), progress)
                         .withProvenance(Provenance.of(started, full, bytes(files.get(i))));
                 Path sub = dir.resolve(folders.get(i));
@@ -194,16 +225,24 @@ final class RunCommand {
         }
     }
 
-    static int threads(Arguments a) {
-        if (!a.has("--threads")) {
-            return Runtime.getRuntime().availableProcessors();
+    /** {@code --trials}, validated (a whole number of at least 1), or null when absent. */
+    private Long trialsOverride() {
+        return trialsText != null ? Checks.atLeast("--trials", OptionValues.wholeNumber("--trials", trialsText), 1)
+                : null;
+    }
+
+    /** The command line as typed (after {@code dp-audit}), for the report's provenance. */
+    private List<String> commandLine() {
+        return io.arguments();
+    }
+
+    /** Console progress with the audit's header first, or none with {@code --quiet}. */
+    private ProgressListener progress(PrintStream err, ScenarioAudit.Prepared prepared) {
+        if (quiet) {
+            return ProgressListener.NONE;
         }
-        long t = a.wholeNumber("--threads");
-        Checks.atLeast("--threads", t, 1);
-        if (t > 1024) {
-            throw new InvalidInputException("--threads", t, "must be <= 1024");
-        }
-        return (int) t;
+        err.println(ScenarioAudit.header(prepared));
+        return ConsoleProgress.forStandardError(err);
     }
 
     static void writeReports(Path dir, AuditReport report) {

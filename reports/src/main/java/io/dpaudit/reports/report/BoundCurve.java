@@ -11,9 +11,11 @@ import java.util.List;
  * @param kind upper bound, approximation, exact profile of one pair, or known-wrong formula
  * @param points {@code (epsilon, delta(epsilon))} on a grid, ascending in ε
  * @param epsilonAtDeltas {@code (epsilon(delta), delta)} at the scenario's requested δ values
+ * @param plotPoints the grid's points and more where the curve is steep on a log-δ axis ({@link ProfileSampling}),
+ *     ascending in ε: what the plot draws and {@code curves.csv} holds
  */
 public record BoundCurve(String name, String source, BoundKind kind, List<Point> points,
-        List<Point> epsilonAtDeltas) {
+        List<Point> epsilonAtDeltas, List<Point> plotPoints) {
     /**
      * One point of a privacy profile.
      *
@@ -36,5 +38,11 @@ public record BoundCurve(String name, String source, BoundKind kind, List<Point>
     public BoundCurve {
         points = List.copyOf(points);
         epsilonAtDeltas = List.copyOf(epsilonAtDeltas);
+        plotPoints = List.copyOf(plotPoints);
+    }
+
+    /** A curve drawn at its grid points only. */
+    public BoundCurve(String name, String source, BoundKind kind, List<Point> points, List<Point> epsilonAtDeltas) {
+        this(name, source, kind, points, epsilonAtDeltas, points);
     }
 }

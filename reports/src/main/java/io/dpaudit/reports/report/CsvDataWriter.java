@@ -12,7 +12,8 @@ import java.util.Locale;
  * matplotlib:
  *
  * <ul>
- *   <li>{@code curves.csv}: {@code series,kind,epsilon,delta} — each analytic bound's curve (kind: its bound kind),
+ *   <li>{@code curves.csv}: {@code series,kind,epsilon,delta} — each analytic bound's curve as drawn (the ε grid of
+ *       report.json plus the points {@link ProfileSampling} adds where the curve is steep; kind: its bound kind),
  *       the empirical epsilon and delta lower bounds, and the claims (kind: their verdict);</li>
  *   <li>{@code tradeoff.csv}: {@code series,role,alpha,beta} — the trade-off curves drawn (claims, exact curve,
  *       G at the certified mu), the certified points and their lower convex envelope.</li>
@@ -27,7 +28,7 @@ public final class CsvDataWriter {
         StringBuilder b = new StringBuilder("series,kind,epsilon,delta\n");
         for (BoundCurve c : r.bounds()) {
             String kind = c.kind().name().toLowerCase(Locale.ROOT).replace('_', '-');
-            for (BoundCurve.Point p : c.points()) {
+            for (BoundCurve.Point p : c.plotPoints()) {
                 row(b, c.name(), kind, p.epsilon(), p.delta());
             }
         }

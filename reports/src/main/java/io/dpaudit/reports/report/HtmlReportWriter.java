@@ -89,8 +89,11 @@ public final class HtmlReportWriter {
                     + " confidence each";
         } else {
             css = "consistent";
-            text = (total == 1 ? "The claim is" : "All " + total + " claims are") + " consistent with the audit at "
-                    + confidence + " confidence each (no evidence against them; this does not prove them)";
+            text = total == 1
+                    ? "The claim is consistent with the audit at " + confidence + " confidence (no evidence against it; "
+                            + "this does not prove it)"
+                    : "All " + total + " claims are consistent with the audit at " + confidence + " confidence each "
+                            + "(no evidence against them; this does not prove them)";
         }
         if (r.result().estimate() != null && !r.result().claims().isEmpty()) {
             int tight = 0;

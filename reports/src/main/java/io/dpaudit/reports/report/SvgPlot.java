@@ -22,6 +22,8 @@ final class SvgPlot {
     private static final int RIGHT = 330;
     private static final int TOP = 20;
     private static final int BOTTOM = 50;
+    /** Characters of a legend line (the legend column is {@value #RIGHT} pixels wide, at 12 px type). */
+    private static final int LEGEND_CHARS = 46;
     private static final String[] COLORS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2",
         "#17becf", "#bcbd22"};
 
@@ -113,7 +115,7 @@ final class SvgPlot {
             String color = COLORS[colour++ % COLORS.length];
             StringBuilder pts = new StringBuilder();
             double floor = Math.pow(10, logDeltaMin);
-            for (BoundCurve.Point p : c.points()) {
+            for (BoundCurve.Point p : c.plotPoints()) {
                 if (p.epsilon() > epsMax) {
                     break;
                 }
@@ -226,13 +228,28 @@ final class SvgPlot {
         return 10 * p;
     }
 
+    /**
+     * Adds a legend entry; a label longer than a line is wrapped onto a second one (and cut there if still too long).
+     * Returns the next free legend row.
+     */
     private int legendEntry(StringBuilder b, int index, String symbol, String label) {
         double yy = TOP + 10 + 20 * index;
-        String text = label.length() > 46 ? label.substring(0, 45) + "…" : label;
-        b.append(String.format(Locale.ROOT, "<g transform=\"translate(%d,%.1f)\">%s<text x=\"24\" y=\"4\">%s"
-                + "<title>%s</title></text></g>%n", WIDTH - RIGHT + 12, yy, symbol, HtmlReportWriter.escape(text),
+        String first = label;
+        String second = null;
+        if (label.length() > LEGEND_CHARS) {
+            int cut = label.lastIndexOf(' ', LEGEND_CHARS);
+            cut = cut > LEGEND_CHARS / 2 ? cut : LEGEND_CHARS;
+            first = label.substring(0, cut).strip();
+            second = label.substring(cut).strip();
+            if (second.length() > LEGEND_CHARS) {
+                second = second.substring(0, LEGEND_CHARS - 1) + "…";
+            }
+        }
+        b.append(String.format(Locale.ROOT, "<g transform=\"translate(%d,%.1f)\">%s<text x=\"24\" y=\"4\">%s%s"
+                + "<title>%s</title></text></g>%n", WIDTH - RIGHT + 12, yy, symbol, HtmlReportWriter.escape(first),
+                second == null ? "" : "<tspan x=\"24\" dy=\"15\">" + HtmlReportWriter.escape(second) + "</tspan>",
                 HtmlReportWriter.escape(label)));
-        return index + 1;
+        return index + (second == null ? 1 : 2);
     }
 
     private static String triangleRight(double cx, double cy, String color, String title) {

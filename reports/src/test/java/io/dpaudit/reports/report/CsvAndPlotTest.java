@@ -26,7 +26,8 @@ class CsvAndPlotTest {
         assertEquals("series,kind,epsilon,delta", curves.get(0));
         for (BoundCurve c : r.bounds()) {
             long rows = curves.stream().filter(l -> l.startsWith(CsvDataWriter.field(c.name()) + ",")).count();
-            assertEquals(c.points().size(), rows, c.name());
+            assertEquals(c.plotPoints().size(), rows, c.name());
+            assertTrue(c.plotPoints().containsAll(c.points()), "the grid is drawn too");
         }
         assertTrue(curves.contains("\"a, \"\"b\"\"\",claim-consistent,1.0,0.001"), String.join("\n", curves));
         assertTrue(curves.stream().anyMatch(l -> l.startsWith("empirical epsilon lower bound,empirical,")));

@@ -49,7 +49,7 @@ class HtmlReportTest {
     void consistentAndNoClaimBanners() {
         String ok = HtmlReportWriter.write(audit("{\"bound\": \"gaussian-exact\", \"delta\": 1e-5}", "ok"));
         assertTrue(ok.contains("<div class=\"banner consistent\" id=\"verdict\">The claim is consistent with the "
-                + "audit at 95.00% confidence each"), ok.substring(0, 600));
+                + "audit at 95.00% confidence (no evidence against it"), ok.substring(0, 600));
         String none = HtmlReportWriter.write(audit("", "none"));
         assertTrue(none.contains("<div class=\"banner none\" id=\"verdict\">No claims audited"));
     }

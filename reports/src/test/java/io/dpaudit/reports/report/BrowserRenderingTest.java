@@ -1,0 +1,67 @@
+package io.dpaudit.reports.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.reports.ScenarioAudit;
+import io.dpaudit.reports.scenario.Scenario;
+import io.dpaudit.reports.scenario.ScenarioReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * report.html as a real browser renders it: headless Chromium (Debian package {@code chromium}; or
+ * {@code $DPAUDIT_CHROMIUM}) loads the page, and the test reads the text it renders — the verdict banner is its first
+ * line, the claims are table cells (tab-separated in {@code innerText}), no line is Markdown table source — checks
+ * that the plots are drawn at the page's width, and saves a screenshot as
+ * {@code reports/target/report-screenshot.png}. Without Chromium the test is skipped (reported as such by surefire);
+ * {@link HtmlReportTest} checks the same structure in the HTML source on every machine.
+ */
+class BrowserRenderingTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void chromiumRendersTheBannerTheTablesAndThePlots() throws Exception {
+        Path chromium = HeadlessChromium.find();
+        Assumptions.assumeTrue(chromium != null, "no Chromium on this machine (apt-get install chromium)");
+        Scenario s = ScenarioReader.parse("{\"name\": \"browser\", \"description\": \"Gaussian mechanism over 10 "
+                + "rounds\", \"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1, \"rounds\": 10}, \"trials\": "
+                + "200000, \"seed\": 5, \"claims\": [{\"label\": \"far too strong\", \"epsilon\": 0.1, \"delta\": "
+                + "1e-5}, {\"bound\": \"gaussian-exact\", \"delta\": 1e-5}]}", "browser");
+        AuditReport report = ScenarioAudit.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1),
+                ProgressListener.NONE);
+        Path html = dir.resolve("report.html");
+        Files.writeString(html, HtmlReportWriter.write(report));
+        try (HeadlessChromium browser = new HeadlessChromium(chromium)) {
+            browser.viewport(1000, 1400);
+            browser.load(html);
+            String text = browser.renderedText();
+            List<String> lines = text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+            assertEquals("1 of 2 claims VIOLATED at 95.00% confidence each", lines.get(0), "the banner comes first");
+            assertTrue(lines.get(1).startsWith("dp-audit report: browser"), lines.get(1));
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("far too strong\t0.1000\t1.000e-05\tviolated")),
+                    "the claim row as table cells: " + text);
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("claim\tε\tδ\tverdict")), "the header row");
+            assertFalse(lines.stream().anyMatch(l -> l.startsWith("|") || l.contains("|---")), "Markdown source");
+            // The banner is red, and both plots are drawn across the content's width (responsive SVG).
+            assertEquals("rgb(138, 16, 16)", browser.evaluate(
+                    "getComputedStyle(document.getElementById('verdict')).color").asText());
+            assertEquals(2, browser.evaluate("document.querySelectorAll('svg').length").asInt());
+            double svgWidth = browser.evaluate("document.querySelector('svg').getBoundingClientRect().width")
+                    .asDouble();
+            assertTrue(svgWidth > 600, "plot width " + svgWidth);
+            assertTrue(browser.evaluate("document.querySelectorAll('svg polyline').length").asInt() >= 1);
+            Path png = Path.of("target", "report-screenshot.png");
+            Files.createDirectories(png.getParent());
+            browser.screenshot(png);
+            assertTrue(Files.size(png) > 10_000, "screenshot written");
+        }
+    }
+}
