@@ -59,21 +59,24 @@ def main():
     binning = counts["audit"]["binning"]
     slots = binning["bins"] + 2
     evaluation = counts["audit"]["evaluation"]
-    n = evaluation["trials"]
+    # Each world's own trial count (external score files may hold different numbers per world).
+    trials = {"D": evaluation["withCanary"]["trials"], "D'": evaluation["withoutCanary"]["trials"]}
+    n = trials["D"]
     world = {"D": dense(evaluation["withCanary"], slots), "D'": dense(evaluation["withoutCanary"], slots)}
     # upper[w][k] = trials of world w with score at or above edge k
     upper = {w: np.cumsum(c[::-1])[::-1][1:] for w, c in world.items()}
     e = edges(binning)
-    print(f"{report['scenario']['name']}: {n:,} evaluation trials per world")
+    n_prime = trials["D'"]
+    print(f"{report['scenario']['name']}: {n:,} evaluation trials of D, {n_prime:,} of D'")
     for bound in report["empirical"]["epsilonLowerBounds"]:
         t = bound["test"]
         threshold, flagged = number(t["threshold"]), t["direction"].split(" flags ")[1]
         other = "D'" if flagged == "D" else "D"
         k = int(np.argmin(np.abs(e - threshold))) if math.isfinite(threshold) else (0 if threshold < 0 else len(e) - 1)
-        tail = (lambda w: upper[w][k]) if t["direction"].startswith("score >=") else (lambda w: n - upper[w][k])
+        tail = (lambda w: upper[w][k]) if t["direction"].startswith("score >=") else (lambda w: trials[w] - upper[w][k])
         tp, fp = int(tail(flagged)), int(tail(other))
         a = number(t["errorLevelPerRate"])
-        tpr, fpr = clopper_pearson(tp, n, a, False), clopper_pearson(fp, n, a, True)
+        tpr, fpr = clopper_pearson(tp, trials[flagged], a, False), clopper_pearson(fp, trials[other], a, True)
         delta = number(bound["delta"])
         eps = math.log((tpr - delta) / fpr) if tpr > delta and fpr > 0 else (math.inf if tpr > delta else 0.0)
         print(f"  delta = {delta:g}: test '{t['direction']}' at {threshold:.6g}: TP {tp} (report {t['truePositives']}),"

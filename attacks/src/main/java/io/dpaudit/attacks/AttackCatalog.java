@@ -1,33 +1,64 @@
 package io.dpaudit.attacks;
 
+import io.dpaudit.attacks.learned.LearnedDistinguisher;
 import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.blackbox.StatisticScorer;
+import io.dpaudit.core.blackbox.TrainableScorer;
 import io.dpaudit.core.engine.Scorer;
+import io.dpaudit.core.model.MechanismSimulator;
 import io.dpaudit.core.model.OutputModel;
 import java.util.List;
 import java.util.function.Function;
 
-/** The attacks dp-audit knows, by scenario name. */
+/**
+ * The attacks dp-audit knows, by scenario name. White-box attacks need the exact law of the simulator's outputs
+ * ({@link OutputModel}); the generic ones ({@code statistic}, {@code learned}) need only outputs, and are the ones for
+ * black-box mechanisms.
+ */
 public final class AttackCatalog {
     /** Default attack. */
     public static final String DEFAULT = LikelihoodRatioAttack.NAME;
+    /** The generic threshold attack on the output's first coordinate. */
+    public static final String STATISTIC = "statistic";
+
+    /**
+     * An attack ready to run: a scorer, or a distinguisher that must first learn from samples of its own.
+     *
+     * @param scorer the scorer, or null when {@code trainable} is given
+     * @param trainable the learned distinguisher, or null
+     */
+    public record Attack(Scorer scorer, TrainableScorer trainable) {
+        public Attack {
+            if ((scorer == null) == (trainable == null)) {
+                throw new IllegalArgumentException("exactly one of scorer and trainable");
+            }
+        }
+    }
 
     /**
      * One attack.
      *
      * @param name scenario name
      * @param summary one line
-     * @param factory builds the scorer for a simulator's output model
+     * @param needsLaw whether the attack needs the exact law of the outputs
+     * @param factory builds the attack for a simulator
      */
-    public record Entry(String name, String summary, Function<OutputModel, Scorer> factory) {
+    public record Entry(String name, String summary, boolean needsLaw, Function<MechanismSimulator, Attack> factory) {
     }
 
     private static final List<Entry> ENTRIES = List.of(
             new Entry(LikelihoodRatioAttack.NAME,
-                    "exact log-likelihood ratio of the worst-case pair, summed over rounds (optimal)",
-                    LikelihoodRatioAttack::of),
+                    "exact log-likelihood ratio of the worst-case pair, summed over rounds (optimal)", true,
+                    s -> new Attack(LikelihoodRatioAttack.of(s.outputModel()), null)),
             new Entry(ProjectionAttack.NAME,
-                    "projection of the output on the canary direction, summed over rounds",
-                    ProjectionAttack::of));
+                    "projection of the output on the canary direction, summed over rounds", true,
+                    s -> new Attack(ProjectionAttack.of(s.outputModel()), null)),
+            new Entry(STATISTIC,
+                    "threshold on the output's first coordinate (generic; black-box mechanisms)", false,
+                    s -> new Attack(StatisticScorer.firstCoordinate(s.outputLength()), null)),
+            new Entry(LearnedDistinguisher.NAME,
+                    "a classifier between the worlds learned from samples of its own (generic; black-box mechanisms)",
+                    false, s -> new Attack(null, new LearnedDistinguisher())));
 
     private AttackCatalog() {
     }
@@ -38,17 +69,39 @@ public final class AttackCatalog {
     }
 
     /**
-     * The scorer named {@code name} for {@code model}.
+     * The attack named {@code name} for {@code simulator}.
      *
-     * @throws InvalidInputException for an unknown name ({@code field} names the field in messages)
+     * @throws InvalidInputException for an unknown name, or a white-box attack on a simulator that states no law
+     *     ({@code field} names the field in messages)
      */
-    public static Scorer create(String field, String name, OutputModel model) {
+    public static Attack create(String field, String name, MechanismSimulator simulator) {
         for (Entry e : ENTRIES) {
             if (e.name().equals(name)) {
-                return e.factory().apply(model);
+                if (e.needsLaw() && simulator.outputModel() == null) {
+                    throw new InvalidInputException(field, name, "needs the exact law of the outputs, which the "
+                            + "simulator (" + simulator.description() + ") does not state; use attack "
+                            + LearnedDistinguisher.NAME + " or " + STATISTIC);
+                }
+                return e.factory().apply(simulator);
             }
         }
         throw new InvalidInputException(field, name, "unknown attack (known: "
                 + String.join(", ", ENTRIES.stream().map(Entry::name).toList()) + ")");
+    }
+
+    /**
+     * The white-box scorer named {@code name} for {@code model}.
+     *
+     * @throws InvalidInputException for an unknown name or a generic attack
+     */
+    public static Scorer create(String field, String name, OutputModel model) {
+        if (name.equals(LikelihoodRatioAttack.NAME)) {
+            return LikelihoodRatioAttack.of(model);
+        }
+        if (name.equals(ProjectionAttack.NAME)) {
+            return ProjectionAttack.of(model);
+        }
+        throw new InvalidInputException(field, name, "unknown white-box attack (known: "
+                + LikelihoodRatioAttack.NAME + ", " + ProjectionAttack.NAME + ")");
     }
 }

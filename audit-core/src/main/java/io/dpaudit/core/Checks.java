@@ -51,6 +51,17 @@ public final class Checks {
         return value;
     }
 
+    /**
+     * Requires δ in [0, 1): a claim or a reporting grid may ask about pure differential privacy (δ = 0), which a test
+     * refutes when its true-positive rate provably exceeds e^ε times its false-positive rate.
+     */
+    public static double deltaOrZero(String field, double value) {
+        if (!(value >= 0 && value < 1)) {
+            throw new InvalidInputException(field, value, "must be in [0, 1)");
+        }
+        return value;
+    }
+
     /** Requires a confidence level in (0, 1), e.g. 0.95. */
     public static double confidence(String field, double value) {
         if (!(value > 0 && value < 1)) {

@@ -10,6 +10,7 @@ import io.dpaudit.mechanisms.gaussian.GaussianMechanisms;
 import io.dpaudit.mechanisms.participation.ParticipationMechanisms;
 import io.dpaudit.mechanisms.prifedsync.PriFedSyncMechanisms;
 import io.dpaudit.mechanisms.shuffle.ShuffleMechanisms;
+import io.dpaudit.mechanisms.zoo.ZooMechanisms;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -24,7 +25,8 @@ public final class MechanismCatalog {
             DpFedMechanisms.types(),
             ShuffleMechanisms.types(),
             CheckInMechanisms.types(),
-            PriFedSyncMechanisms.types())
+            PriFedSyncMechanisms.types(),
+            ZooMechanisms.types())
             .flatMap(List::stream).toList();
 
     private MechanismCatalog() {

@@ -45,7 +45,8 @@ class MechanismCatalogTest {
                 .startsWith("mechanism.q = 1.5: must be in (0, 1]"));
         assertTrue(error("type", "poisson-subsampled-gaussian", "q", 0.0, "sigma", 1.0)
                 .startsWith("mechanism.q = 0: must be in (0, 1]"));
-        assertTrue(error("type", "laplace", "sigma", 1.0).startsWith("mechanism.type = laplace: unknown mechanism type"));
+        assertTrue(error("type", "no-such-type", "sigma", 1.0).startsWith("mechanism.type = no-such-type: unknown mechanism "
+                + "type"));
         assertTrue(error("type", "gaussian", "sigma", 1.0, "q", 0.5).startsWith("mechanism.q = 0.5: unknown parameter"));
         assertTrue(error("type", "gaussian", "sigma", 1.0, "rounds", 2.5).startsWith("mechanism.rounds = 2.5"));
         assertTrue(error("type", "gaussian").startsWith("mechanism.sigma = (missing)"));

@@ -14,6 +14,7 @@ import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.EstimateVerdict;
 import io.dpaudit.core.audit.TradeOffClaim;
+import io.dpaudit.core.blackbox.TrainableScorer;
 import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.PrivacyBound;
@@ -68,11 +69,15 @@ public final class ScenarioAudit {
      * @param claims resolved privacy-profile claims
      * @param tradeOffClaims resolved f-DP claims
      * @param lossScorer the exact-LLR scorer of the two-sided privacy-loss estimate, or null when none is asked for
+     * @param trainable the learned distinguisher that replaces {@code scorer} after training, or null
+     * @param trainingTrials outputs per world the learned distinguisher learns from (0 without one)
      */
     public record Prepared(Scenario scenario, AuditableMechanism mechanism, MechanismSimulator simulator,
             Scorer scorer, AuditSettings settings, List<PrivacyBound> bounds, List<Claim> claims,
-            List<TradeOffClaim> tradeOffClaims, Scorer lossScorer) {
+            List<TradeOffClaim> tradeOffClaims, Scorer lossScorer, TrainableScorer trainable, int trainingTrials) {
     }
+
+
 
     /**
      * Validates everything and resolves claims.
@@ -86,7 +91,7 @@ public final class ScenarioAudit {
         MechanismSimulator simulator = scenario.faithful()
                 ? mechanism.faithful(scenario.simulator(), RandomStreams.auxiliary(seed))
                 : mechanism.reduced();
-        Scorer scorer = AttackCatalog.create("attack", scenario.attack(), simulator.outputModel());
+        AttackCatalog.Attack attack = AttackCatalog.create("attack", scenario.attack(), simulator);
         AuditSettings settings = new AuditSettings(trials, seed, threads, scenario.confidence(),
                 scenario.selection(), scenario.histogramBins(), Pilot.DEFAULT_TRIALS,
                 MonteCarloEngine.DEFAULT_SHARD_TRIALS, scenario.deltas(), scenario.epsilons(), scenario.tradeOff());
@@ -102,6 +107,10 @@ public final class ScenarioAudit {
         }
         Scorer lossScorer = null;
         if (scenario.estimate()) {
+            if (simulator.outputModel() == null) {
+                throw new InvalidInputException("estimate", true, "the " + mechanism.type() + " simulator states no "
+                        + "law of its outputs (a black box), so it has no exact log-likelihood ratio to estimate from");
+            }
             lossScorer = LikelihoodRatioAttack.lossScorer(simulator.outputModel());
             if (lossScorer.lossBracket() == null) {
                 throw new InvalidInputException("estimate", true, "the " + mechanism.type()
@@ -111,8 +120,10 @@ public final class ScenarioAudit {
                 throw new InvalidInputException("trials", trials, "the privacy-loss estimate needs at least 2");
             }
         }
-        return new Prepared(scenario, mechanism, simulator, scorer, settings, bounds, claims, tradeOffClaims,
-                lossScorer);
+        int training = attack.trainable() == null ? 0
+                : io.dpaudit.attacks.BlackBoxAudit.defaultTrainingTrials(trials, simulator.outputLength());
+        return new Prepared(scenario, mechanism, simulator, attack.scorer(), settings, bounds, claims, tradeOffClaims,
+                lossScorer, attack.trainable(), training);
     }
 
     /** Resolves an f-DP claim: {@code mu}-GDP, or a bound's whole trade-off function ({@link BoundTradeOff}). */
@@ -122,15 +133,56 @@ public final class ScenarioAudit {
             return TradeOffClaim.gdp(label, c.gdpMu(), "stated");
         }
         PrivacyBound b = bound(c, mechanism, bounds);
-        String label = c.label() != null ? c.label() : b.name() + " (trade-off)";
+        String assumed = assumption(c, mechanism);
+        String label = c.label() != null ? c.label() : b.name() + " (trade-off)" + assumed;
         String kind = b.certified() ? "" : " (" + b.kind().description() + ")";
         String how = Double.isNaN(b.gdpMu()) ? "its trade-off function, from its profile"
                 : "G_mu with mu = " + Checks.format(b.gdpMu());
-        return new TradeOffClaim(label, BoundTradeOff.of(b), b.gdpMu(), b.name() + kind + ", " + how + ": "
+        return new TradeOffClaim(label, BoundTradeOff.of(b), b.gdpMu(), b.name() + kind + assumed + ", " + how + ": "
                 + b.source());
     }
 
+    /**
+     * The bound a claim names: among the run's bounds, or, when the claim says what it assumes, among the bounds of the
+     * mechanism with those parameters (the mechanism as claimed, not as run).
+     */
     private static PrivacyBound bound(ClaimSpec c, AuditableMechanism mechanism, List<PrivacyBound> bounds) {
+        if (c.assuming() != null) {
+            java.util.Map<String, Object> values = new java.util.LinkedHashMap<>(mechanism.parameters().values());
+            values.putAll(c.assuming().values());
+            AuditableMechanism claimed;
+            try {
+                claimed = MechanismCatalog.parse(new io.dpaudit.core.model.Parameters(c.field() + ".assuming.",
+                        values));
+            } catch (InvalidInputException e) {
+                throw InvalidInputException.in(c.field() + ".assuming", e);
+            }
+            return lookUp(c, claimed, claimed.bounds());
+        }
+        return lookUp(c, mechanism, bounds);
+    }
+
+    /** What a claim that assumes other parameters says it assumes, for labels and sources. */
+    static String assumption(ClaimSpec c, AuditableMechanism mechanism) {
+        if (c.assuming() == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(" assuming ");
+        boolean first = true;
+        for (java.util.Map.Entry<String, Object> e : c.assuming().values().entrySet()) {
+            Object actual = mechanism.parameters().values().get(e.getKey());
+            b.append(first ? "" : ", ").append(e.getKey()).append(" = ").append(value(e.getValue()))
+                    .append(" (the run: ").append(actual == null ? "default" : value(actual)).append(')');
+            first = false;
+        }
+        return b.toString();
+    }
+
+    private static String value(Object v) {
+        return v instanceof Double d ? Checks.format(d) : String.valueOf(v);
+    }
+
+    private static PrivacyBound lookUp(ClaimSpec c, AuditableMechanism mechanism, List<PrivacyBound> bounds) {
         return bounds.stream().filter(x -> x.name().equals(c.bound())).findFirst().orElseThrow(() ->
                 new InvalidInputException(c.field() + ".bound", c.bound(), "no such bound for mechanism "
                         + mechanism.type() + " with these parameters (applicable: "
@@ -149,7 +201,7 @@ public final class ScenarioAudit {
         double eps = c.epsilon();
         double del = c.delta();
         if (Double.isNaN(eps)) {
-            eps = b.epsilon(del); // an AccountingLimitException here is bad input: one line, exit 2
+            eps = PrivacyBound.epsilonAt(b, del); // an AccountingLimitException here is bad input: one line, exit 2
             if (!Double.isFinite(eps)) {
                 throw new InvalidInputException(c.field() + ".bound", c.bound(),
                         "gives no finite epsilon at delta = " + Checks.format(del));
@@ -162,14 +214,20 @@ public final class ScenarioAudit {
                                 + ", which is not a claim in (0, 1)");
             }
         }
-        String label = c.label() != null ? c.label() : b.name();
+        String assumed = assumption(c, mechanism);
+        String label = c.label() != null ? c.label() : b.name() + assumed;
         String kind = b.certified() ? "" : " (" + b.kind().description() + ")";
-        return new Claim(label, eps, del, b.name() + kind + ": " + b.source());
+        return new Claim(label, eps, del, b.name() + kind + assumed + ": " + b.source());
     }
 
     /** Runs a prepared audit and builds its report. */
     public static AuditReport run(Prepared p, ProgressListener progress) {
-        AuditResult result = Auditor.run(p.simulator(), p.scorer(), p.lossScorer(), p.settings(), p.claims(),
+        Scorer scorer = p.scorer();
+        if (p.trainable() != null) {
+            scorer = p.trainable().train(p.simulator(), p.trainingTrials(),
+                    RandomStreams.training(p.settings().seed()), progress);
+        }
+        AuditResult result = Auditor.run(p.simulator(), scorer, p.lossScorer(), p.settings(), p.claims(),
                 p.tradeOffClaims(), progress);
         return report(p, result, progress);
     }
@@ -222,7 +280,7 @@ public final class ScenarioAudit {
             boolean sizesPlot = b.certified() || b.kind() == BoundKind.PAIR_PROFILE;
             for (double d : p.settings().deltas()) {
                 try {
-                    double e = b.epsilon(d);
+                    double e = PrivacyBound.epsilonAt(b, d);
                     if (sizesPlot) {
                         epsMax = Math.max(epsMax, Math.min(CURVE_EPSILON_CAP, e));
                     }
@@ -282,10 +340,10 @@ public final class ScenarioAudit {
     public static List<String> trialWarnings(Prepared p) {
         double smallest = 1;
         for (double d : p.settings().deltas()) {
-            smallest = Math.min(smallest, d);
+            smallest = d > 0 ? Math.min(smallest, d) : smallest; // pure DP (δ = 0) is refuted by a ratio of rates
         }
         for (Claim c : p.claims()) {
-            smallest = Math.min(smallest, c.delta());
+            smallest = c.delta() > 0 ? Math.min(smallest, c.delta()) : smallest;
         }
         long n = p.settings().trialsPerWorld();
         if (smallest < 1 && n * smallest < WARN_EVENTS) {
@@ -431,7 +489,7 @@ public final class ScenarioAudit {
 
     private static double epsilonOrInfinity(PrivacyBound b, double delta) {
         try {
-            return b.epsilon(delta);
+            return PrivacyBound.epsilonAt(b, delta);
         } catch (AccountingLimitException ex) {
             return Double.POSITIVE_INFINITY;
         }
@@ -454,7 +512,7 @@ public final class ScenarioAudit {
             for (PrivacyBound bound : bounds) {
                 double e;
                 try {
-                    e = bound.epsilon(c.delta());
+                    e = PrivacyBound.epsilonAt(bound, c.delta());
                 } catch (AccountingLimitException ex) {
                     e = Double.POSITIVE_INFINITY;
                 }
@@ -475,10 +533,10 @@ public final class ScenarioAudit {
     private static double plotDeltaFloor(Prepared p) {
         double smallest = 1;
         for (double d : p.settings().deltas()) {
-            smallest = Math.min(smallest, d);
+            smallest = d > 0 ? Math.min(smallest, d) : smallest;
         }
         for (Claim c : p.claims()) {
-            smallest = Math.min(smallest, c.delta());
+            smallest = c.delta() > 0 ? Math.min(smallest, c.delta()) : smallest;
         }
         return Math.pow(10, Math.max(-16, Math.floor(Math.log10(smallest)) - 3));
     }
@@ -493,7 +551,7 @@ public final class ScenarioAudit {
         for (double d : deltas) {
             double e;
             try {
-                e = b.epsilon(d);
+                e = PrivacyBound.epsilonAt(b, d);
             } catch (AccountingLimitException ex) {
                 e = Double.POSITIVE_INFINITY; // this bound certifies no finite epsilon at d (reported as "inf")
             }

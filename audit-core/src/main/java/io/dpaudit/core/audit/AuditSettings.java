@@ -70,7 +70,7 @@ public record AuditSettings(long trialsPerWorld, long seed, int threads, double 
                                 + " (each part needs at least one trial)");
             }
         }
-        deltas.forEach(d -> Checks.delta("deltas", d));
+        deltas.forEach(d -> Checks.deltaOrZero("deltas", d));
         epsilons.forEach(e -> Checks.nonNegative("epsilons", e));
         deltas = List.copyOf(deltas);
         epsilons = List.copyOf(epsilons);

@@ -92,8 +92,9 @@ public final class Auditor {
         RandomStreams streams = new RandomStreams(settings.seed());
         progress.onPhase("pilot", String.format(Locale.ROOT, "%d trials per world fix the histogram range",
                 settings.pilotTrials()));
-        HistogramBinning binning = Pilot.binning(sampler, scorer, settings.pilotTrials(), settings.bins(),
-                streams.next());
+        Pilot.Result pilot = Pilot.run(sampler, scorer, settings.pilotTrials(), settings.bins(), streams.next());
+        HistogramBinning binning = pilot.binning();
+        scorer = pilot.scorer(); // a RankedScorer when a generic score turned out to take few values
         MonteCarloEngine engine = new MonteCarloEngine(settings.threads(), settings.shardTrials(), progress);
         EmpiricalEstimator estimator;
         CertifiedTradeOff tradeOff;

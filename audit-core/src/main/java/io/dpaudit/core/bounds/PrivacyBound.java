@@ -51,6 +51,20 @@ public interface PrivacyBound {
         return epsilonFromProfile(this, delta);
     }
 
+    /**
+     * The ε of pure DP this bound certifies — the smallest ε with {@code delta(epsilon) = 0} — or {@code +inf} when it
+     * certifies none (the default: a profile that only tends to 0, like the Gaussian mechanism's, must not be read as
+     * pure DP where its evaluation underflows). Bounds of pure-DP mechanisms override it.
+     */
+    default double pureEpsilon() {
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /** {@link #epsilon(double)} for δ in (0, 1), {@link #pureEpsilon()} at δ = 0. */
+    static double epsilonAt(PrivacyBound bound, double delta) {
+        return delta == 0 ? bound.pureEpsilon() : bound.epsilon(delta);
+    }
+
     /** Root-finding inversion of a decreasing profile (see {@link #epsilon}). */
     static double epsilonFromProfile(PrivacyBound bound, double delta) {
         Checks.delta("delta", delta);

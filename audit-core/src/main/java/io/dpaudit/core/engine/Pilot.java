@@ -12,6 +12,18 @@ import org.apache.commons.rng.UniformRandomProvider;
 public final class Pilot {
     /** Default pilot size per world. */
     public static final int DEFAULT_TRIALS = 1 << 16;
+    /** Most distinct values a {@link Scorer#mayBeDiscrete()} score may show in the pilot to be counted exactly. */
+    public static final int MAX_DISCOVERED_VALUES = 4096;
+
+    /**
+     * What the pilot fixes: the binning, and the scorer to count with (the given one, or a {@link RankedScorer} over it
+     * when its scores turned out to take few values).
+     *
+     * @param binning the histogram layout
+     * @param scorer the scorer whose scores the binning is for
+     */
+    public record Result(HistogramBinning binning, Scorer scorer) {
+    }
 
     private Pilot() {
     }
@@ -23,7 +35,22 @@ public final class Pilot {
      */
     public static HistogramBinning binning(TrialSamplerFactory factory, Scorer scorer, int trials, int bins,
             UniformRandomProvider rng) {
+        return run(factory, scorer, trials, bins, rng).binning();
+    }
+
+    /**
+     * Runs the pilot. For a scorer that {@linkplain Scorer#mayBeDiscrete() may be discrete}, the pilot's scores are
+     * kept (2 x {@code trials} doubles) and, when they take at most {@link #MAX_DISCOVERED_VALUES} distinct finite
+     * values, the result counts with a {@link RankedScorer} over them and its exact binning.
+     *
+     * @throws IllegalStateException if the attack produced a NaN score or no finite score at all
+     */
+    public static Result run(TrialSamplerFactory factory, Scorer scorer, int trials, int bins,
+            UniformRandomProvider rng) {
         double[] ranks = scorer.rankValues();
+        boolean discover = ranks == null && scorer.mayBeDiscrete();
+        double[] seen = discover ? new double[2 * trials] : null;
+        int kept = 0;
         HistogramBinning exact = ranks == null ? null : HistogramBinning.ranks(ranks);
         TrialSampler sampler = factory.create(rng);
         int length = factory.outputLength();
@@ -46,6 +73,9 @@ public final class Pilot {
                     if (Double.isFinite(s)) {
                         min = Math.min(min, s);
                         max = Math.max(max, s);
+                        if (seen != null) {
+                            seen[kept++] = s;
+                        }
                     }
                 }
             }
@@ -59,8 +89,31 @@ public final class Pilot {
                 throw new IllegalStateException("attack " + scorer.description() + " produced a rank outside [0, "
                         + (ranks.length - 1) + "]");
             }
-            return exact;
+            return new Result(exact, scorer);
         }
-        return HistogramBinning.fromPilot(min, max, bins);
+        if (seen != null) {
+            double[] values = distinct(seen, kept);
+            if (values != null && values.length >= 2) {
+                RankedScorer ranked = new RankedScorer(scorer, values);
+                return new Result(HistogramBinning.ranks(values), ranked);
+            }
+        }
+        return new Result(HistogramBinning.fromPilot(min, max, bins), scorer);
+    }
+
+    /** The distinct values of {@code a[0, n)}, ascending, or null when there are more than the limit. */
+    private static double[] distinct(double[] a, int n) {
+        double[] s = java.util.Arrays.copyOf(a, n);
+        java.util.Arrays.sort(s);
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (k == 0 || s[i] != s[k - 1]) {
+                if (k == MAX_DISCOVERED_VALUES) {
+                    return null;
+                }
+                s[k++] = s[i];
+            }
+        }
+        return java.util.Arrays.copyOf(s, k);
     }
 }

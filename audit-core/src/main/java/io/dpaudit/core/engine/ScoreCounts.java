@@ -4,7 +4,10 @@ import java.util.Arrays;
 
 /**
  * Merged score histograms of one phase of an audit: the count of trials in each slot of a {@link HistogramBinning},
- * for each world, and the number of trials per world. Memory is {@code O(bins)} whatever the number of trials.
+ * for each world, and the number of trials of each world. Memory is {@code O(bins)} whatever the number of trials.
+ *
+ * <p>Simulated phases run both worlds equally often ({@link #trials()}); counts of external scores may hold different
+ * numbers of trials per world ({@link #trials(World)}).
  *
  * <p>Counts are exact integers, so merging is exact; the engine merges shards in shard order regardless.
  */
@@ -13,6 +16,7 @@ public final class ScoreCounts {
     private final long[] withCanary;
     private final long[] withoutCanary;
     private long trials;
+    private long trialsWithout;
 
     /** Empty counts over {@code binning}. */
     public ScoreCounts(HistogramBinning binning) {
@@ -23,18 +27,29 @@ public final class ScoreCounts {
 
     /** Counts from explicit slot arrays (both of length {@code binning.slots()} with equal totals). */
     public static ScoreCounts of(HistogramBinning binning, long[] withCanary, long[] withoutCanary) {
+        ScoreCounts c = ofUnequal(binning, withCanary, withoutCanary);
+        if (c.trials != c.trialsWithout) {
+            throw new IllegalArgumentException("worlds have different trial counts: " + c.trials + " vs "
+                    + c.trialsWithout);
+        }
+        return c;
+    }
+
+    /**
+     * Counts from explicit slot arrays whose totals may differ between the worlds (external scores: a run may hold
+     * more trials of one world than of the other). Each world needs at least one trial.
+     */
+    public static ScoreCounts ofUnequal(HistogramBinning binning, long[] withCanary, long[] withoutCanary) {
         if (withCanary.length != binning.slots() || withoutCanary.length != binning.slots()) {
             throw new IllegalArgumentException("count arrays must have " + binning.slots() + " slots");
         }
         long a = Arrays.stream(withCanary).sum();
         long b = Arrays.stream(withoutCanary).sum();
-        if (a != b) {
-            throw new IllegalArgumentException("worlds have different trial counts: " + a + " vs " + b);
-        }
         ScoreCounts c = new ScoreCounts(binning);
         System.arraycopy(withCanary, 0, c.withCanary, 0, withCanary.length);
         System.arraycopy(withoutCanary, 0, c.withoutCanary, 0, withoutCanary.length);
         c.trials = a;
+        c.trialsWithout = b;
         return c;
     }
 
@@ -46,6 +61,7 @@ public final class ScoreCounts {
             withoutCanary[i] += b[i];
         }
         trials += shardTrials;
+        trialsWithout += shardTrials;
     }
 
     /** The binning the counts refer to. */
@@ -53,9 +69,26 @@ public final class ScoreCounts {
         return binning;
     }
 
-    /** Trials per world. */
+    /**
+     * Trials per world.
+     *
+     * @throws IllegalStateException when the worlds hold different numbers of trials (see {@link #trials(World)})
+     */
     public long trials() {
+        if (trials != trialsWithout) {
+            throw new IllegalStateException("the worlds hold " + trials + " and " + trialsWithout + " trials");
+        }
         return trials;
+    }
+
+    /** Trials of {@code world}. */
+    public long trials(World world) {
+        return world == World.WITH_CANARY ? trials : trialsWithout;
+    }
+
+    /** Whether both worlds hold the same number of trials. */
+    public boolean balanced() {
+        return trials == trialsWithout;
     }
 
     /** Count in slot {@code slot} of {@code world}. */

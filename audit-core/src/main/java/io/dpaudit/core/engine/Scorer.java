@@ -39,6 +39,17 @@ public interface Scorer {
     }
 
     /**
+     * Whether the scores may take only a few distinct values without saying which ({@link #rankValues()} null): a
+     * generic statistic of a black-box output (an index, a count) or a learned score of discrete outputs. The pilot then
+     * looks at the distinct values it sees; when there are at most {@link Pilot#MAX_DISCOVERED_VALUES}, every value gets
+     * a slot of its own ({@link RankedScorer}), so no two values share a bin and every threshold lies between two values.
+     * False (the default) for scores known to be continuous or ranked.
+     */
+    default boolean mayBeDiscrete() {
+        return false;
+    }
+
+    /**
      * How the scores bracket the exact log-likelihood ratio of the simulated pair, or null (the default) when they
      * are not tied to it. Non-null only for scorers that compute {@code L} itself or a known monotone transform of it;
      * a privacy-loss estimate needs it.

@@ -112,7 +112,7 @@ public record CertifiedTradeOff(String method, double confidence, List<Point> po
 
     /** The ε lower bound at {@code delta} implied by the points (0 when none implies more). */
     public double epsilonLowerBound(double delta) {
-        Checks.delta("delta", delta);
+        Checks.deltaOrZero("delta", delta);
         double best = 0;
         for (Point p : points) {
             best = Math.max(best, epsilonAt(p.alpha(), p.beta(), delta));

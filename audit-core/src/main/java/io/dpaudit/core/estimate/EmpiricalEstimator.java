@@ -96,9 +96,9 @@ public final class EmpiricalEstimator {
         return errorLevelPerRate;
     }
 
-    /** The lower bound on ε at {@code delta}. */
+    /** The lower bound on ε at {@code delta} (in [0, 1); at 0 it bounds the ε of pure DP). */
     public EpsilonLowerBound epsilonLowerBound(double delta) {
-        Checks.delta("delta", delta);
+        Checks.deltaOrZero("delta", delta);
         SelectedTest best = null;
         double bestValue = Double.NEGATIVE_INFINITY;
         if (grid == null) {
@@ -164,20 +164,29 @@ public final class EmpiricalEstimator {
      * (objective: δ at ε) is a number. The objective is the bound the test is predicted to give on the evaluation
      * trials: median-unbiased rates from the selection trials are scaled to expected evaluation counts, whose
      * confidence limits are approximated by Garwood's Poisson limits with the Wilson–Hilferty chi-square
-     * approximation ({@link SelectionObjective}). Ties go to the first test in (direction, edge) order, so the
-     * choice is deterministic. Only the power of the audit depends on this choice, never its validity.
+     * approximation ({@link SelectionObjective}); at δ = 0 from pessimistic selection rates instead, since the ratio
+     * objective has no floor that keeps it off lucky far tails. Ties go to the first test in (direction, edge) order,
+     * so the choice is deterministic. Only the power of the audit depends on this choice, never its validity.
      */
     private Candidate selectOnHeldOut(double delta, double epsilon) {
         Tails s = selectionTails;
-        SelectionObjective objective = new SelectionObjective(s.trials, evaluationTails.trials, errorLevelPerRate);
+        SelectionObjective positives = new SelectionObjective(s.trials(World.WITH_CANARY),
+                evaluationTails.trials(World.WITH_CANARY), errorLevelPerRate);
+        SelectionObjective negatives = new SelectionObjective(s.trials(World.WITHOUT_CANARY),
+                evaluationTails.trials(World.WITHOUT_CANARY), errorLevelPerRate);
         double expEps = Double.isNaN(epsilon) ? Double.NaN : Math.exp(epsilon);
+        boolean pure = delta == 0; // ε of pure DP: no floor under the rates (see SelectionObjective.pessimisticLower)
         TestDirection bestDirection = TestDirection.UPPER_TAIL_FLAGS_D;
         int bestEdge = 0;
         double best = Double.NEGATIVE_INFINITY;
         for (TestDirection d : TestDirection.values()) {
             for (int edge = 0; edge <= binning.bins(); edge++) {
-                double tpr = objective.predictedLower(s.truePositives(d, edge));
-                double fpr = objective.predictedUpper(s.falsePositives(d, edge));
+                SelectionObjective tp = d.flagged() == World.WITH_CANARY ? positives : negatives;
+                SelectionObjective fp = d.other() == World.WITH_CANARY ? positives : negatives;
+                double tpr = pure ? tp.pessimisticLower(s.truePositives(d, edge))
+                        : tp.predictedLower(s.truePositives(d, edge));
+                double fpr = pure ? fp.pessimisticUpper(s.falsePositives(d, edge))
+                        : fp.predictedUpper(s.falsePositives(d, edge));
                 double v;
                 if (Double.isNaN(delta)) {
                     v = tpr - expEps * fpr;
@@ -198,9 +207,15 @@ public final class EmpiricalEstimator {
         Tails e = evaluationTails;
         long tp = e.truePositives(d, edge);
         long fp = e.falsePositives(d, edge);
-        double tprLower = lowerCache.computeIfAbsent(tp, k -> ClopperPearson.lower(k, e.trials, errorLevelPerRate));
-        double fprUpper = upperCache.computeIfAbsent(fp, k -> ClopperPearson.upper(k, e.trials, errorLevelPerRate));
-        return new SelectedTest(d, edge, binning.edge(edge), tp, fp, e.trials, tprLower, fprUpper,
+        long nPositive = e.trials(d.flagged());
+        long nNegative = e.trials(d.other());
+        double tprLower = e.balanced()
+                ? lowerCache.computeIfAbsent(tp, k -> ClopperPearson.lower(k, nPositive, errorLevelPerRate))
+                : ClopperPearson.lower(tp, nPositive, errorLevelPerRate);
+        double fprUpper = e.balanced()
+                ? upperCache.computeIfAbsent(fp, k -> ClopperPearson.upper(k, nNegative, errorLevelPerRate))
+                : ClopperPearson.upper(fp, nNegative, errorLevelPerRate);
+        return new SelectedTest(d, edge, binning.edge(edge), tp, fp, nPositive, nNegative, tprLower, fprUpper,
                 errorLevelPerRate);
     }
 
@@ -215,14 +230,24 @@ public final class EmpiricalEstimator {
 
     /** Upper-tail counts of both worlds. */
     private static final class Tails {
-        final long trials;
+        final long trialsD;
+        final long trialsDPrime;
         final long[] upD;
         final long[] upDPrime;
 
         Tails(ScoreCounts counts) {
-            this.trials = counts.trials();
+            this.trialsD = counts.trials(World.WITH_CANARY);
+            this.trialsDPrime = counts.trials(World.WITHOUT_CANARY);
             this.upD = counts.upperTail(World.WITH_CANARY);
             this.upDPrime = counts.upperTail(World.WITHOUT_CANARY);
+        }
+
+        long trials(World w) {
+            return w == World.WITH_CANARY ? trialsD : trialsDPrime;
+        }
+
+        boolean balanced() {
+            return trialsD == trialsDPrime;
         }
 
         long upper(World w, int edge) {
@@ -231,7 +256,7 @@ public final class EmpiricalEstimator {
 
         long count(World w, boolean upperTail, int edge) {
             long up = upper(w, edge);
-            return upperTail ? up : trials - up;
+            return upperTail ? up : trials(w) - up;
         }
 
         long truePositives(TestDirection d, int edge) {

@@ -20,11 +20,38 @@ final class SelectionObjective {
     private final double selectionTrials;
     private final double evaluationTrials;
     private final double z;
+    private final double errorLevel;
+    private final java.util.Map<Long, Double> pessimisticLowerCache = new java.util.HashMap<>();
+    private final java.util.Map<Long, Double> pessimisticUpperCache = new java.util.HashMap<>();
 
     SelectionObjective(long selectionTrials, long evaluationTrials, double errorLevel) {
         this.selectionTrials = selectionTrials;
         this.evaluationTrials = evaluationTrials;
         this.z = Normal.inverseSurvival(errorLevel);
+        this.errorLevel = errorLevel;
+    }
+
+    /**
+     * Predicted lower limit on the evaluation trials from a pessimistic selection rate: the selection count's own
+     * Clopper–Pearson lower bound at the evaluation's error level instead of the median-unbiased rate. For objectives
+     * with no floor under the rate — pure DP, δ = 0, where ε is {@code log(TPR / FPR)} — median-unbiased rates let the
+     * choice among thousands of tests fall on a far tail whose handful of selection counts looked lucky (a Laplace
+     * mechanism at 10^7 trials got a test of 57 against 62 evaluation counts, and ε ≥ 0, instead of ε ≥ 0.098);
+     * pessimistic rates charge a test for the selection's own uncertainty.
+     */
+    double pessimisticLower(long selectionCount) {
+        double rate = pessimisticLowerCache.computeIfAbsent(selectionCount,
+                k -> ClopperPearson.lower(k, (long) selectionTrials, errorLevel));
+        double k = rate * evaluationTrials;
+        return k <= 0 ? 0.0 : 0.5 * chiSquareQuantile(2 * k, -z) / evaluationTrials;
+    }
+
+    /** Predicted upper limit from the selection count's Clopper–Pearson upper bound (see {@link #pessimisticLower}). */
+    double pessimisticUpper(long selectionCount) {
+        double rate = pessimisticUpperCache.computeIfAbsent(selectionCount,
+                k -> ClopperPearson.upper(k, (long) selectionTrials, errorLevel));
+        double k = Math.min(rate, 1.0) * evaluationTrials;
+        return Math.min(1.0, 0.5 * chiSquareQuantile(2 * (k + 1), z) / evaluationTrials);
     }
 
     /** Predicted lower confidence limit of the rate, on the evaluation trials. */

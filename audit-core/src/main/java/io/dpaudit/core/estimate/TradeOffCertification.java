@@ -84,35 +84,38 @@ public final class TradeOffCertification {
         Checks.confidence("confidence", confidence);
         double a = 1 - confidence;
         HistogramBinning binning = evaluation.binning();
-        long n = evaluation.trials();
+        long n = evaluation.trials(World.WITH_CANARY);
+        long nPrime = evaluation.trials(World.WITHOUT_CANARY);
         long[] upD = evaluation.upperTail(World.WITH_CANARY);
         long[] upDPrime = evaluation.upperTail(World.WITHOUT_CANARY);
         List<CertifiedTradeOff.Point> points = new ArrayList<>();
         String description;
         if (method == Method.DKW) {
             double band = Math.sqrt(Math.log(4 / a) / (2.0 * n));
+            double bandPrime = Math.sqrt(Math.log(4 / a) / (2.0 * nPrime));
             for (int k = 0; k <= binning.bins(); k++) {
                 double d = (double) upD[k] / n;
-                double dp = (double) upDPrime[k] / n;
-                add(points, binning, k, Math.max(0, d - band), Math.min(1, d + band), Math.max(0, dp - band),
-                        Math.min(1, dp + band));
+                double dp = (double) upDPrime[k] / nPrime;
+                add(points, binning, k, Math.max(0, d - band), Math.min(1, d + band), Math.max(0, dp - bandPrime),
+                        Math.min(1, dp + bandPrime));
             }
             description = String.format(Locale.ROOT, "dkw: one Dvoretzky-Kiefer-Wolfowitz-Massart band per world, "
-                    + "+-%.3g on every threshold's rates (%d evaluation trials per world), %s simultaneous", band, n,
-                    pct(confidence));
+                    + "+-%.3g on every threshold's rates (%s evaluation trials per world), %s simultaneous",
+                    Math.max(band, bandPrime), n == nPrime ? Long.toString(n) : n + " / " + nPrime, pct(confidence));
         } else {
             int[] edges = selection != null ? quantileEdges(selection, grid) : EmpiricalEstimator.gridEdges(
                     binning.bins(), grid);
             double level = a / (4.0 * edges.length);
             for (int k : edges) {
                 add(points, binning, k, ClopperPearson.lower(upD[k], n, level), ClopperPearson.upper(upD[k], n, level),
-                        ClopperPearson.lower(upDPrime[k], n, level), ClopperPearson.upper(upDPrime[k], n, level));
+                        ClopperPearson.lower(upDPrime[k], nPrime, level),
+                        ClopperPearson.upper(upDPrime[k], nPrime, level));
             }
             description = String.format(Locale.ROOT, "bonferroni: Clopper-Pearson bounds on both worlds' tail "
-                    + "fractions at %d thresholds %s, each one-sided bound at level %.3g (%d evaluation trials per "
+                    + "fractions at %d thresholds %s, each one-sided bound at level %.3g (%s evaluation trials per "
                     + "world), %s simultaneous", edges.length, selection != null ? "chosen on the held-out selection "
                     + "trials (logit-spaced quantiles of the pooled scores)" : "evenly spaced over the histogram",
-                    level, n, pct(confidence));
+                    level, n == nPrime ? Long.toString(n) : n + " / " + nPrime, pct(confidence));
         }
         return new CertifiedTradeOff(description, confidence, points);
     }
@@ -143,8 +146,10 @@ public final class TradeOffCertification {
     static int[] quantileEdges(ScoreCounts selection, int grid) {
         long[] a = selection.upperTail(World.WITH_CANARY);
         long[] b = selection.upperTail(World.WITHOUT_CANARY);
-        double total = 2.0 * selection.trials();
-        double reach = Math.log(Math.max(2, selection.trials()));
+        long na = selection.trials(World.WITH_CANARY);
+        long nb = selection.trials(World.WITHOUT_CANARY);
+        double total = (double) na + nb;
+        double reach = Math.log(Math.max(2, Math.min(na, nb)));
         int[] edges = new int[grid];
         int k = 0;
         for (int j = 0; j < grid; j++) {

@@ -7,7 +7,10 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /** A trial sampler that also states the law of its outputs' sufficient statistic, for attacks to use. */
 public interface MechanismSimulator extends TrialSamplerFactory {
-    /** The output layout and the law of the per-round statistic. */
+    /**
+     * The output layout and the law of the per-round statistic, or null for a black-box simulator whose outputs have no
+     * stated law ({@link io.dpaudit.core.blackbox.BlackBoxSimulator}, which then overrides {@link #outputLength()}).
+     */
     OutputModel outputModel();
 
     @Override

@@ -48,6 +48,18 @@ public final class RandomStreams {
         return r;
     }
 
+    /**
+     * The training stream of a root seed, from which a learned distinguisher draws the samples it learns from: the root
+     * state advanced by two {@code longJump()}s (2 x 2^192 outputs), beyond the shard streams (below 2^192) and the
+     * auxiliary stream (at 2^192, which draws far fewer than 2^192 values).
+     */
+    public static UniformRandomProvider training(long seed) {
+        LongJumpableUniformRandomProvider r = (LongJumpableUniformRandomProvider) SOURCE.create(seed);
+        r.longJump();
+        r.longJump();
+        return r;
+    }
+
     /** How many streams have been handed out so far. */
     public synchronized long issued() {
         return issued;

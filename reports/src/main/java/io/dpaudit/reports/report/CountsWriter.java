@@ -83,9 +83,14 @@ public final class CountsWriter {
 
     private static ObjectNode counts(ScoreCounts c) {
         ObjectNode o = MAPPER.createObjectNode();
-        o.put("trials", c.trials());
+        if (c.balanced()) {
+            o.put("trials", c.trials());
+        } else {
+            o.putNull("trials"); // external scores: the worlds' own "trials" differ
+        }
         for (World w : World.values()) {
             ObjectNode side = o.putObject(w == World.WITH_CANARY ? "withCanary" : "withoutCanary");
+            side.put("trials", c.trials(w));
             ArrayNode slots = side.putArray("slots");
             ArrayNode counts = side.putArray("counts");
             for (int s = 0; s < c.binning().slots(); s++) {

@@ -259,6 +259,9 @@ public final class JsonReportWriter {
         o.put("truePositives", t.truePositives());
         o.put("falsePositives", t.falsePositives());
         o.put("trials", t.trials());
+        if (t.otherTrials() != t.trials()) {
+            o.put("otherTrials", t.otherTrials()); // external scores with different numbers per world
+        }
         o.set("truePositiveRateLower", JsonNumbers.encode(t.truePositiveRateLower()));
         o.set("falsePositiveRateUpper", JsonNumbers.encode(t.falsePositiveRateUpper()));
         o.set("errorLevelPerRate", JsonNumbers.encode(t.errorLevelPerRate()));

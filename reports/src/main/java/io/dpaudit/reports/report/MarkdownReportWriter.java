@@ -258,7 +258,9 @@ public final class MarkdownReportWriter {
 
     static String test(SelectedTest t) {
         return t.direction().describe() + ", t = " + Format.g(t.threshold()) + ": TP " + Format.count(t.truePositives())
-                + ", FP " + Format.count(t.falsePositives()) + " of " + Format.count(t.trials())
+                + (t.otherTrials() == t.trials() ? ", FP " + Format.count(t.falsePositives()) + " of "
+                        + Format.count(t.trials()) : " of " + Format.count(t.trials()) + ", FP "
+                        + Format.count(t.falsePositives()) + " of " + Format.count(t.otherTrials()))
                 + "; TPR ≥ " + Format.g(t.truePositiveRateLower()) + ", FPR ≤ " + Format.g(t.falsePositiveRateUpper());
     }
 

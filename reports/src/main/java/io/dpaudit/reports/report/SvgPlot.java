@@ -44,7 +44,9 @@ final class SvgPlot {
         }
         for (EpsilonLowerBound e : res.epsilonLowerBounds()) {
             epsMax = Math.max(epsMax, 1.1 * e.epsilon());
-            deltaMin = Math.min(deltaMin, e.delta());
+            if (e.delta() > 0) {
+                deltaMin = Math.min(deltaMin, e.delta());
+            }
         }
         for (DeltaLowerBound d : res.deltaLowerBounds()) {
             epsMax = Math.max(epsMax, 1.1 * d.epsilon());
@@ -54,7 +56,9 @@ final class SvgPlot {
         }
         for (ClaimResult c : res.claims()) {
             epsMax = Math.max(epsMax, 1.1 * c.claim().epsilon());
-            deltaMin = Math.min(deltaMin, c.claim().delta());
+            if (c.claim().delta() > 0) {
+                deltaMin = Math.min(deltaMin, c.claim().delta());
+            }
         }
         if (!(epsMax > 0)) {
             epsMax = 1;

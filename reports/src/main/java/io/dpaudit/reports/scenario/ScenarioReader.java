@@ -116,7 +116,7 @@ public final class ScenarioReader {
         }
         List<Double> deltas = root.has("deltas") ? numbers(root.get("deltas"), "deltas") : DEFAULT_DELTAS;
         for (int i = 0; i < deltas.size(); i++) {
-            Checks.delta("deltas[" + i + "]", deltas.get(i));
+            Checks.deltaOrZero("deltas[" + i + "]", deltas.get(i));
         }
         List<Double> epsilons = root.has("epsilons") ? numbers(root.get("epsilons"), "epsilons") : DEFAULT_EPSILONS;
         for (int i = 0; i < epsilons.size(); i++) {
@@ -234,12 +234,24 @@ public final class ScenarioReader {
             }
             for (Iterator<String> it = c.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
-                if (!Set.of("label", "bound", "epsilon", "delta", "gdpMu", "kind").contains(k)) {
+                if (!Set.of("label", "bound", "epsilon", "delta", "gdpMu", "kind", "assuming").contains(k)) {
                     throw new InvalidInputException(f + "." + k, compact(c.get(k)),
-                            "unknown field (known: bound, delta, epsilon, gdpMu, kind, label)");
+                            "unknown field (known: assuming, bound, delta, epsilon, gdpMu, kind, label)");
                 }
             }
             String label = c.has("label") ? text(c, "label", f + ".label") : null;
+            Parameters assuming = null;
+            if (c.has("assuming")) {
+                if (!c.has("bound")) {
+                    throw new InvalidInputException(f + ".assuming", compact(c.get("assuming")), "applies to a bound "
+                            + "claim: it names the parameters the bound is evaluated with");
+                }
+                assuming = parameters(c.get("assuming"), f + ".assuming");
+                if (assuming.values().isEmpty() || assuming.has("type")) {
+                    throw new InvalidInputException(f + ".assuming", compact(c.get("assuming")), "must override at "
+                            + "least one mechanism parameter, and not the type");
+                }
+            }
             String kind = c.has("kind") ? text(c, "kind", f + ".kind") : "privacy-profile";
             if (!kind.equals("privacy-profile") && !kind.equals("trade-off")) {
                 throw new InvalidInputException(f + ".kind", kind, "must be \"privacy-profile\" or \"trade-off\"");
@@ -262,7 +274,7 @@ public final class ScenarioReader {
                     }
                 }
                 String b = c.has("bound") ? text(c, "bound", f + ".bound") : null;
-                out.add(new ClaimSpec(label, b, Double.NaN, Double.NaN, f, true, mu));
+                out.add(new ClaimSpec(label, b, Double.NaN, Double.NaN, f, true, mu, assuming));
                 continue;
             }
             String bound = c.has("bound") ? text(c, "bound", f + ".bound") : null;
@@ -272,7 +284,7 @@ public final class ScenarioReader {
                 Checks.nonNegative(f + ".epsilon", eps);
             }
             if (c.has("delta")) {
-                Checks.delta(f + ".delta", del);
+                Checks.deltaOrZero(f + ".delta", del);
             }
             if (bound == null && (Double.isNaN(eps) || Double.isNaN(del))) {
                 throw new InvalidInputException(f, compact(c), "needs both epsilon and delta, or a bound with one");
@@ -280,7 +292,7 @@ public final class ScenarioReader {
             if (bound != null && Double.isNaN(eps) == Double.isNaN(del)) {
                 throw new InvalidInputException(f, compact(c), "a bound claim needs exactly one of epsilon, delta");
             }
-            out.add(new ClaimSpec(label, bound, eps, del, f));
+            out.add(new ClaimSpec(label, bound, eps, del, f, false, Double.NaN, assuming));
         }
         return out;
     }

@@ -30,8 +30,8 @@ class BadInputTest {
                         + ok + "}", "mechanism.q = 1.5"),
                 Arguments.of("{\"mechanism\": {\"type\": \"poisson-subsampled-gaussian\", \"q\": 0, \"sigma\": 1}, "
                         + ok + "}", "mechanism.q = 0"),
-                Arguments.of("{\"mechanism\": {\"type\": \"laplace\", \"sigma\": 1}, " + ok + "}",
-                        "mechanism.type = laplace"),
+                Arguments.of("{\"mechanism\": {\"type\": \"no-such-type\", \"sigma\": 1}, " + ok + "}",
+                        "mechanism.type = no-such-type"),
                 Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"trials\": 0}", "trials = 0"),
                 Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"trials\": -5}", "trials = -5"),
                 Arguments.of("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"trails\": 10}", "trails = 10"),
@@ -116,7 +116,31 @@ class BadInputTest {
                         + "\"p0\": 1, \"eps0\": 1, \"dataset\": \"helper\"}}", "mechanism.dataset = helper"),
                 Arguments.of("{\"mechanism\": {\"type\": \"random-checkin\", \"clients\": 20, \"slots\": 5, "
                         + "\"p0\": 1, \"eps0\": 1}, \"simulator\": {\"kind\": \"faithful\", \"plantedBug\": "
-                        + "\"typo\"}}", "simulator.plantedBug = typo"));
+                        + "\"typo\"}}", "simulator.plantedBug = typo"),
+                // Black-box mechanisms (the zoo) and claims computed under other parameters.
+                Arguments.of(zoo("\"attack\": \"likelihood-ratio\""), "attack = likelihood-ratio: needs the exact "
+                        + "law of the outputs"),
+                Arguments.of(zoo("\"attack\": \"learned\", \"estimate\": true"), "estimate = true: the noisy-max "
+                        + "simulator states no law"),
+                Arguments.of("{\"mechanism\": {\"type\": \"noisy-max\", \"epsilon\": 0.1, \"d\": \"1,1\", "
+                        + "\"dPrime\": \"3,1\"}, \"attack\": \"learned\"}", "mechanism.dPrime = 3, 1: entry 1 "
+                        + "differs"),
+                Arguments.of(gaussianWith("\"claims\": [{\"bound\": \"gaussian-exact\", \"delta\": 1e-5, "
+                        + "\"assuming\": {\"sigma\": -2}}]"), "claims[0].assuming: claims[0].assuming.sigma = -2"),
+                Arguments.of(gaussianWith("\"claims\": [{\"epsilon\": 1, \"delta\": 1e-5, \"assuming\": "
+                        + "{\"sigma\": 2}}]"), "claims[0].assuming = {\"sigma\":2}: applies to a bound claim"),
+                Arguments.of(gaussianWith("\"claims\": [{\"bound\": \"gaussian-exact\", \"delta\": 1e-5, "
+                        + "\"assuming\": {}}]"), "claims[0].assuming = {}: must override at least one"),
+                Arguments.of(gaussianWith("\"claims\": [{\"epsilon\": 1, \"delta\": -0.1}]"),
+                        "claims[0].delta = -0.1: must be in [0, 1)"),
+                Arguments.of(gaussianWith("\"claims\": [{\"bound\": \"gaussian-exact\", \"delta\": 0}]"),
+                        "claims[0].bound = gaussian-exact: gives no finite epsilon at delta = 0"));
+    }
+
+    /** A noisy-max scenario with the given extra top-level fields. */
+    private static String zoo(String fields) {
+        return "{\"mechanism\": {\"type\": \"noisy-max\", \"epsilon\": 0.1, \"d\": \"1,1\", \"dPrime\": "
+                + "\"0,2\"}, \"trials\": 1000, " + fields + "}";
     }
 
     /** A Gaussian-mechanism scenario with the given extra top-level fields. */

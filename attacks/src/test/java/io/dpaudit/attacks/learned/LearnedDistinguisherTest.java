@@ -1,0 +1,99 @@
+package io.dpaudit.attacks.learned;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpaudit.core.blackbox.BlackBoxMechanism;
+import io.dpaudit.core.blackbox.BlackBoxSampler;
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.engine.Scorer;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
+import org.apache.commons.rng.simple.RandomSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The learned distinguisher's models on samples whose best test is known: a shifted Gaussian (the log-likelihood ratio
+ * is linear), a discrete output (the exact-match ratio is the plug-in likelihood ratio), a one-dimensional output whose
+ * ratio is not monotone (only the histogram can follow it). Fixed seeds; each property holds by a wide margin.
+ */
+class LearnedDistinguisherTest {
+    private static final BlackBoxMechanism<Double> GAUSSIAN = (mean, rng) ->
+            new double[] {mean + ZigguratSampler.NormalizedGaussian.of(rng).sample()};
+
+    private static TrainingSample sample(BlackBoxMechanism<Double> m, double a, double b, int n, long seed) {
+        BlackBoxSampler<Double> s = new BlackBoxSampler<>(m, a, b, 1, "test");
+        return TrainingSample.draw(s, n, RandomSource.XO_SHI_RO_256_PP.create(seed));
+    }
+
+    @Test
+    void logisticRegressionRecoversTheLinearLogLikelihoodRatio() {
+        // N(1, 1) against N(0, 1): log-likelihood ratio x - 1/2.
+        TrainingSample s = sample(GAUSSIAN, 1.0, 0.0, 200_000, 1);
+        LogisticModel m = LogisticModel.fit(s);
+        double[] x = {0.0, 1.0, 2.0, -1.0};
+        for (double v : x) {
+            assertEquals(v - 0.5, m.score(new double[] {v}, 0), 0.05, "log-odds at " + v);
+        }
+        assertEquals(LearnedDistinguisher.validationLoss(m, s), 0.6931 - 0.1, 0.02, "better than chance");
+    }
+
+    @Test
+    void exactMatchIsThePlugInRatioOfDiscreteOutputs() {
+        // Randomized response with e^1 : 1 odds: log ratio +1 on output 1, -1 on output 0.
+        double p = Math.E / (1 + Math.E);
+        BlackBoxMechanism<Double> rr = (bit, rng) -> new double[] {rng.nextDouble() < p ? bit : 1 - bit};
+        TrainingSample s = sample(rr, 1.0, 0.0, 200_000, 2);
+        ExactMatchModel m = ExactMatchModel.fit(s);
+        assertNotNull(m);
+        assertEquals(1.0, m.score(new double[] {1.0}, 0), 0.03);
+        assertEquals(-1.0, m.score(new double[] {0.0}, 0), 0.03);
+        assertEquals(0.0, m.score(new double[] {7.0}, 0), "an output never seen scores 0");
+        assertEquals(0.0, m.score(new double[] {-0.0}, 0) - m.score(new double[] {0.0}, 0), "-0.0 is 0.0");
+        assertNull(ExactMatchModel.fit(sample(GAUSSIAN, 1.0, 0.0, 10_000, 3)), "continuous outputs: no table");
+    }
+
+    @Test
+    void histogramFollowsARatioThatIsNotMonotone() {
+        // |N(0, 1)| against N(0, 1) folded differently: D is N(0, 1), D' is N(0, 2^2): the ratio peaks at 0.
+        BlackBoxMechanism<Double> scale = (sd, rng) ->
+                new double[] {sd * ZigguratSampler.NormalizedGaussian.of(rng).sample()};
+        TrainingSample s = sample(scale, 1.0, 2.0, 200_000, 4);
+        HistogramModel h = HistogramModel.fit(s);
+        LogisticModel l = LogisticModel.fit(s);
+        // Exact log ratio log 2 - 3 x^2 / 8; each bin holds ~100 outputs per world (sd ~0.14 of one bin's log ratio),
+        // so compare the average over 21 points in [-0.5, 0.5], which fall in 21 different bins (sd ~0.03).
+        double fitted = 0;
+        double exact = 0;
+        for (int i = 0; i <= 20; i++) {
+            double v = -0.5 + 0.05 * i;
+            fitted += h.score(new double[] {v}, 0) / 21;
+            exact += (Math.log(2) - 3 * v * v / 8) / 21;
+        }
+        assertEquals(exact, fitted, 0.1);
+        assertTrue(h.score(new double[] {3.0}, 0) < 0 && h.score(new double[] {-3.0}, 0) < 0, "both tails favour D'");
+        // Here the squares let logistic regression express it too; both beat chance.
+        assertTrue(LearnedDistinguisher.validationLoss(h, s) < 0.68);
+        assertTrue(LearnedDistinguisher.validationLoss(l, s) < 0.68);
+    }
+
+    @Test
+    void trainingIsAFunctionOfTheSeedAndChoosesTheBetterModel() {
+        double p = Math.E / (1 + Math.E);
+        BlackBoxMechanism<Double> rr = (bit, rng) -> new double[] {rng.nextDouble() < p ? bit : 1 - bit};
+        BlackBoxSampler<Double> s = new BlackBoxSampler<>(rr, 1.0, 0.0, 1, "rr");
+        UniformRandomProvider a = RandomSource.XO_SHI_RO_256_PP.create(9L);
+        UniformRandomProvider b = RandomSource.XO_SHI_RO_256_PP.create(9L);
+        Scorer x = new LearnedDistinguisher().train(s, 50_000, a, ProgressListener.NONE);
+        Scorer y = new LearnedDistinguisher().train(s, 50_000, b, ProgressListener.NONE);
+        double[] out = {1.0, 0.0, 1.0};
+        double[] sx = x.score(out, 3, new double[3]).clone();
+        double[] sy = y.score(out, 3, new double[3]).clone();
+        assertEquals(sx[0], sy[0]);
+        assertEquals(sx[1], sy[1]);
+        assertTrue(x.mayBeDiscrete());
+        assertTrue(sx[0] > 0 && sx[1] < 0, "output 1 looks like D");
+    }
+}
