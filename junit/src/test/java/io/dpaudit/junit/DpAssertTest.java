@@ -1,0 +1,67 @@
+package io.dpaudit.junit;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpaudit.core.blackbox.BlackBoxMechanism;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Test;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * The assertions as a DP library would use them: a correct Laplace mechanism satisfies its claim; a histogram with the
+ * noise scale inverted (the bug StatDP's histogram_eps plants) is pinned as violating it, and asserting that it
+ * satisfies the claim fails with a message that carries the evidence and the seed. Fixed seeds: deterministic.
+ */
+class DpAssertTest {
+    /** Laplace noise of scale b by inversion (as a library would write it). */
+    static double laplace(UniformRandomProvider rng, double b) {
+        double u = rng.nextDouble() - 0.5;
+        return -b * Math.signum(u) * Math.log1p(-2 * Math.abs(u));
+    }
+
+    /** A correct counting query: x + Lap(1/eps). */
+    static final BlackBoxMechanism<Integer> LAPLACE = (count, rng) -> new double[] {count + laplace(rng, 1.0)};
+
+    /** The bug: noise of scale eps = 0.5 where 1/eps = 2 was meant, so it is 2-DP, not 0.5-DP. */
+    static final BlackBoxMechanism<int[]> BUGGY_HISTOGRAM = (bins, rng) -> {
+        double[] out = new double[bins.length];
+        for (int i = 0; i < bins.length; i++) {
+            out[i] = bins[i] + laplace(rng, 0.5);
+        }
+        return out;
+    };
+
+    @Test
+    void correctMechanismSatisfiesItsClaim() {
+        DpAssert.assertThat(LAPLACE).onNeighbours(1, 0).withTrials(2_000_000).withSeed(7).satisfies(1.0, 0);
+    }
+
+    @Test
+    void knownBugIsPinnedAsAViolation() {
+        DpAssert.assertThat(BUGGY_HISTOGRAM).onNeighbours(new int[] {1, 3, 0}, new int[] {0, 3, 0})
+                .withTrials(1_000_000).withSeed(7).violates(0.5, 0);
+    }
+
+    @Test
+    void aFailedAssertionCarriesTheEvidenceAndTheSeed() {
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> DpAssert.assertThat(BUGGY_HISTOGRAM)
+                .onNeighbours(new int[] {1, 3, 0}, new int[] {0, 3, 0}).withTrials(1_000_000).withSeed(7)
+                .describedAs("histogram").satisfies(0.5, 1e-6));
+        String m = e.getMessage();
+        assertTrue(m.startsWith("expected the mechanism to satisfy (0.5, 1e-06)-DP, but the audit refutes it"), m);
+        assertTrue(m.contains("99.9% confidence"), m);
+        assertTrue(m.contains("certifying test: score"), m);
+        assertTrue(m.contains("seed 7 (reproduce with .withSeed(7).withTrials(1000000))"), m);
+        // And pinning a bug that is not there fails too, for want of evidence.
+        AssertionFailedError f = assertThrows(AssertionFailedError.class, () -> DpAssert.assertThat(LAPLACE)
+                .onNeighbours(1, 0).withTrials(200_000).withSeed(7).violates(1.0, 0));
+        assertTrue(f.getMessage().contains("found no violation"), f.getMessage());
+    }
+
+    @Test
+    void aStatisticCanReplaceTheLearnedDistinguisher() {
+        DpAssert.assertThat(BUGGY_HISTOGRAM).onNeighbours(new int[] {1, 3, 0}, new int[] {0, 3, 0})
+                .usingStatistic(o -> o[0], "first bin").withTrials(1_000_000).withSeed(3).violates(0.5, 0);
+    }
+}
