@@ -411,12 +411,18 @@ public final class ScenarioAudit {
         if (reference != null) {
             out.add(sample(reference.name(), "exact", BoundTradeOff.forDrawing(reference)));
         }
+        out.addAll(certifiedMuCurve(result));
+        return out;
+    }
+
+    /** {@code G_mu} at the certified GDP lower bound, when it is positive (for the trade-off plane). */
+    public static List<TradeOffCurve> certifiedMuCurve(AuditResult result) {
         double mu = result.tradeOff().gdpMuLowerBound();
         if (mu > 0) {
-            out.add(sample(String.format(Locale.ROOT, "G_mu at the certified mu >= %.4g", mu), "gdp-lower-bound",
-                    new GaussianTradeOff(mu)));
+            return List.of(sample(String.format(Locale.ROOT, "G_mu at the certified mu >= %.4g", mu),
+                    "gdp-lower-bound", new GaussianTradeOff(mu)));
         }
-        return out;
+        return List.of();
     }
 
     private static TradeOffCurve sample(String name, String role, TradeOffFunction f) {

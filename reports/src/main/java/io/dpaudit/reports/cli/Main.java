@@ -52,6 +52,7 @@ public final class Main {
         Streams io = new Streams(out, err, arguments);
         CommandLine cl = new CommandLine(new TopLevel(io));
         cl.addSubcommand("run", new RunCommand(io));
+        cl.addSubcommand("scores", new ScoresCommand(io));
         cl.addSubcommand("compare", new CompareCommand(io));
         cl.addSubcommand("bound", new BoundCommand.Bound(io));
         cl.addSubcommand("calibrate", new BoundCommand.Calibrate(io));

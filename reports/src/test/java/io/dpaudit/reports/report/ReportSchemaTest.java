@@ -43,7 +43,8 @@ class ReportSchemaTest {
         return MAPPER.readTree(JsonReportWriter.write(r));
     }
 
-    private static List<Error> errors(JsonNode json) throws Exception {
+    /** The schema's verdict on a report (for other tests' reports too, e.g. those of {@code dp-audit scores}). */
+    static List<Error> errors(JsonNode json) throws Exception {
         return schema().validate(json);
     }
 
@@ -57,7 +58,10 @@ class ReportSchemaTest {
                 + " \"trials\": 100000, \"thresholdSelection\": {\"method\": \"bonferroni\", \"grid\": 32}, "
                 + "\"claims\": [{\"epsilon\": 1, \"delta\": 1e-3}]}",
             "{\"mechanism\": {\"type\": \"poisson-subsampled-gaussian\", \"q\": 0.1, \"sigma\": 1e-12}, "
-                + "\"trials\": 10000, \"claims\": [{\"epsilon\": 1e300, \"delta\": 1e-5}]}"};
+                + "\"trials\": 10000, \"claims\": [{\"epsilon\": 1e300, \"delta\": 1e-5}]}",
+            "{\"mechanism\": {\"type\": \"sparse-vector\", \"variant\": 4, \"epsilon\": 0.1, \"d\": \"1,1,1\", "
+                + "\"dPrime\": \"2,0,0\"}, \"attack\": \"learned\", \"trials\": 100000, \"deltas\": [0], "
+                + "\"claims\": [{\"epsilon\": 0.1, \"delta\": 0}]}"};
         for (int i = 0; i < scenarios.length; i++) {
             List<Error> e = errors(report(scenarios[i], i == 0));
             assertTrue(e.isEmpty(), "scenario " + i + ": " + e);

@@ -1,0 +1,254 @@
+package io.dpaudit.reports.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dpaudit.core.Checks;
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.ToolInfo;
+import io.dpaudit.core.audit.AuditSettings;
+import io.dpaudit.core.audit.Claim;
+import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.estimate.ThresholdSelection;
+import io.dpaudit.core.model.Parameters;
+import io.dpaudit.core.rng.RandomStreams;
+import io.dpaudit.reports.ScenarioAudit;
+import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.reports.report.Provenance;
+import io.dpaudit.reports.report.ReportFiles;
+import io.dpaudit.reports.scenario.ClaimSpec;
+import io.dpaudit.reports.scenario.Scenario;
+import io.dpaudit.reports.scenario.ScenarioReader;
+import io.dpaudit.reports.scores.ScoreFileAudit;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code dp-audit scores}: an audit of per-trial scores computed outside dp-audit. */
+@Command(name = "scores", synopsisHeading = "usage: ", customSynopsis = {
+    "dp-audit scores --with A --without B [--confidence C] [--deltas D,...] [--epsilons E,...]",
+    "                [--claim EPS,DELTA]... [--direction higher|lower] [--column NAME] [--out DIR] ..."},
+        descriptionHeading = "%n", description = {"Audit two files of per-trial scores (e.g. from a Python run).", "",
+            "A is one score per run of the mechanism with the canary, B one per run without it: text or CSV (one "
+            + "score per line, an optional header naming the column), NumPy .npy (float64 or float32, as numpy.save "
+            + "writes it), or either gzipped. Higher scores mean \"looks like the world with the canary\" unless "
+            + "--direction lower. The files are streamed twice (memory does not grow with them); a seeded random "
+            + "part of each chooses the threshold test, the rest certifies it. Writes report.json, report.md, "
+            + "report.html, the plot data and the histograms, as run does.",
+            "Exit: 0 no claim violated, 3 a claim violated, 2 bad input (a file and line named), 1 internal error.", ""})
+final class ScoresCommand implements Callable<Integer> {
+    private final Main.Streams io;
+    @Option(names = "--with", required = true, paramLabel = "A", description = "scores of runs with the canary")
+    String with;
+    @Option(names = "--without", required = true, paramLabel = "B", description = "scores of runs without it")
+    String without;
+    @Option(names = "--confidence", paramLabel = "C", description = "confidence of each bound and verdict (0.95)")
+    String confidence;
+    @Option(names = "--deltas", paramLabel = "D", split = ",", description = "deltas for epsilon lower bounds "
+            + "(1e-5; 0 for pure DP)")
+    List<String> deltas;
+    @Option(names = "--epsilons", paramLabel = "E", split = ",", description = "epsilons for delta lower bounds "
+            + "(0,0.5,1,2)")
+    List<String> epsilons;
+    @Option(names = "--claim", paramLabel = "EPS,DELTA", description = "a claim to judge (repeatable)")
+    List<String> claims;
+    @Option(names = "--direction", paramLabel = "higher|lower", description = "which scores mean \"with the "
+            + "canary\" (higher)")
+    String direction;
+    @Option(names = "--column", paramLabel = "NAME", description = "the CSV column holding the scores")
+    String column;
+    @Option(names = "--seed", paramLabel = "S", description = "root seed of the random split (0)")
+    String seed;
+    @Option(names = "--selection", paramLabel = "held-out|bonferroni", description = "threshold selection (held-out)")
+    String selection;
+    @Option(names = "--holdout-fraction", paramLabel = "F", description = "share of each file that chooses the test "
+            + "(0.1)")
+    String holdout;
+    @Option(names = "--grid", paramLabel = "G", description = "Bonferroni grid size (64)")
+    String grid;
+    @Option(names = "--bins", paramLabel = "K", description = "histogram bins (8192)")
+    String bins;
+    @Option(names = "--name", paramLabel = "NAME", description = "a name for the report (scores)")
+    String name;
+    @Option(names = "--out", paramLabel = "DIR", description = "report directory (dp-audit-out)")
+    String outDir;
+    @Option(names = "--quiet", description = "no progress on standard error")
+    boolean quiet;
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    ScoresCommand(Main.Streams io) {
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() {
+        Instant started = Instant.now();
+        PrintStream out = io.out();
+        PrintStream err = io.err();
+        // Every option first (cheap), then the files exist, then the work; nothing is written before it succeeds.
+        double conf = confidence == null ? AuditSettings.DEFAULT_CONFIDENCE
+                : Checks.confidence("--confidence", OptionValues.number("--confidence", confidence));
+        List<Double> deltaList = numbers("--deltas", deltas, List.of(1e-5), true);
+        List<Double> epsilonList = numbers("--epsilons", epsilons, List.of(0.0, 0.5, 1.0, 2.0), false);
+        List<ClaimSpec> specs = new ArrayList<>();
+        List<Claim> claimList = new ArrayList<>();
+        if (claims != null) {
+            if (claims.size() > ScenarioReader.MAX_LIST) {
+                throw new InvalidInputException("--claim", claims.size() + " claims", "at most "
+                        + ScenarioReader.MAX_LIST);
+            }
+            for (String c : claims) {
+                String[] parts = c.split(",", -1);
+                if (parts.length != 2) {
+                    throw new InvalidInputException("--claim", c, "must be EPS,DELTA");
+                }
+                double e = Checks.nonNegative("--claim epsilon", OptionValues.number("--claim", parts[0].strip()));
+                double d = Checks.deltaOrZero("--claim delta", OptionValues.number("--claim", parts[1].strip()));
+                String label = String.format(Locale.ROOT, "(%s, %s)", Checks.format(e), Checks.format(d));
+                specs.add(new ClaimSpec(label, null, e, d, "--claim"));
+                claimList.add(new Claim(label, e, d, "stated"));
+            }
+        }
+        String dir = direction == null ? "higher" : direction;
+        if (!dir.equals("higher") && !dir.equals("lower")) {
+            throw new InvalidInputException("--direction", dir, "must be higher or lower");
+        }
+        long rootSeed = seed == null ? 0 : OptionValues.wholeNumber("--seed", seed);
+        ThresholdSelection method = selection(holdout, grid);
+        int binCount = bins == null ? AuditSettings.DEFAULT_BINS : Checks.inRange("--bins",
+                (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, OptionValues.wholeNumber("--bins",
+                        bins))), 16, 1 << 20);
+        Path outPath = Path.of(outDir != null ? outDir : RunCommand.DEFAULT_OUT);
+        var withFile = new io.dpaudit.reports.scores.ScoreFile("--with", Path.of(with), column);
+        var withoutFile = new io.dpaudit.reports.scores.ScoreFile("--without", Path.of(without), column);
+        // Trials are the files' business: a placeholder lets the other settings validate; replaced below by the count.
+        AuditSettings settings = new AuditSettings(1L << 40, rootSeed, 1, conf, method, binCount, 1,
+                MonteCarloEngine.DEFAULT_SHARD_TRIALS, deltaList, epsilonList,
+                AuditSettings.TradeOffSettings.DEFAULT);
+        ProgressListener progress = quiet ? ProgressListener.NONE : ConsoleProgress.forStandardError(err);
+        if (!quiet) {
+            err.println(ToolInfo.NAME + " " + ToolInfo.version() + ": auditing external scores " + with + " (with "
+                    + "the canary) against " + without + ", seed " + rootSeed + ", " + claimList.size() + " claim(s)");
+        }
+        ScoreFileAudit.Outcome o = ScoreFileAudit.run(new ScoreFileAudit.Request(withFile, withoutFile,
+                dir.equals("lower"), settings, claimList), progress);
+        AuditSettings actual = settings.with(o.with().scores(), rootSeed, 1);
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("type", "external-scores");
+        for (var f : List.of(o.with(), o.without())) {
+            String p = f == o.with() ? "with" : "without";
+            params.put(p, f.name());
+            params.put(p + "Scores", (double) f.scores());
+            params.put(p + "Bytes", (double) f.bytes());
+            params.put(p + "Sha256", f.sha256());
+        }
+        params.put("direction", dir);
+        Parameters mechanismParameters = new Parameters("", params);
+        var mechanism = new io.dpaudit.reports.scores.ExternalScores(mechanismParameters);
+        ObjectNode source = JsonNodeFactory.instance.objectNode();
+        source.put("with", with);
+        source.put("without", without);
+        source.put("direction", dir);
+        if (column != null) {
+            source.put("column", column);
+        }
+        source.put("seed", rootSeed);
+        source.put("confidence", conf);
+        ArrayNode ds = source.putArray("deltas");
+        deltaList.forEach(ds::add);
+        ArrayNode es = source.putArray("epsilons");
+        epsilonList.forEach(es::add);
+        ArrayNode cs = source.putArray("claims");
+        for (Claim c : claimList) {
+            cs.addObject().put("epsilon", c.epsilon()).put("delta", c.delta());
+        }
+        Scenario scenario = new Scenario(source, name != null ? name : "scores", "Per-trial scores computed outside "
+                + "dp-audit: " + with + " (with the canary) and " + without + " (without).", mechanismParameters,
+                new Parameters("simulator.", Map.of("kind", "external")), "external-scores", o.with().scores(),
+                rootSeed, conf, method, binCount, deltaList, epsilonList, specs,
+                AuditSettings.TradeOffSettings.DEFAULT, false);
+        var result = o.result();
+        result = new io.dpaudit.core.audit.AuditResult(actual, result.mechanism(), result.attack(), result.binning(),
+                result.selectionTrials(), result.evaluationTrials(), result.streamsUsed(),
+                result.epsilonLowerBounds(), result.deltaLowerBounds(), result.claims(), result.elapsedSeconds(),
+                result.tradeOff(), result.tradeOffClaims(), null, result.counts());
+        List<String> notes = new ArrayList<>(mechanism.notes());
+        if (o.with().scores() != o.without().scores()) {
+            notes.add(String.format(Locale.ROOT, "The files hold %d and %d scores; each rate is bounded on its own "
+                    + "world's scores (trialsPerWorld gives the first).", o.with().scores(), o.without().scores()));
+        }
+        AuditReport report = new AuditReport(ToolInfo.NAME, ToolInfo.version(), scenario, mechanism,
+                "external scores", result, List.of(), RandomStreams.description(), ToolInfo.environment(), notes,
+                null, ScenarioAudit.certifiedMuCurve(result)).withProvenance(Provenance.of(started, io.arguments(),
+                        null));
+        boolean existed = java.nio.file.Files.exists(outPath);
+        ReportFiles.prepareDirectory("--out", outPath);
+        try {
+            RunCommand.writeReports(outPath, report);
+        } catch (RuntimeException | Error e) {
+            if (!existed) {
+                ReportFiles.removeIfEmpty(outPath);
+            }
+            throw e;
+        }
+        out.print(SummaryTable.format(report));
+        out.println("Reports: " + outPath.resolve("report.json") + ", report.md, report.html (plot data: "
+                + "curves.csv, tradeoff.csv; histograms: counts.json)");
+        return report.result().anyViolated() ? Main.VIOLATED : Main.OK;
+    }
+
+    private static List<Double> numbers(String option, List<String> given, List<Double> defaults, boolean deltasList) {
+        if (given == null) {
+            return defaults;
+        }
+        if (given.size() > ScenarioReader.MAX_LIST) {
+            throw new InvalidInputException(option, given.size() + " values", "at most " + ScenarioReader.MAX_LIST);
+        }
+        List<Double> out = new ArrayList<>();
+        for (String g : given) {
+            double v = OptionValues.number(option, g.strip());
+            out.add(deltasList ? Checks.deltaOrZero(option, v) : Checks.nonNegative(option, v));
+        }
+        return out;
+    }
+
+    private ThresholdSelection selection(String holdoutText, String gridText) {
+        String m = selection == null ? "held-out" : selection;
+        switch (m) {
+            case "held-out" -> {
+                if (gridText != null) {
+                    throw new InvalidInputException("--grid", gridText, "applies to --selection bonferroni");
+                }
+                double f = holdoutText == null ? ThresholdSelection.HeldOut.DEFAULT_FRACTION
+                        : OptionValues.number("--holdout-fraction", holdoutText);
+                if (!(f > 0 && f < 1)) {
+                    throw new InvalidInputException("--holdout-fraction", holdoutText, "must be in (0, 1)");
+                }
+                return new ThresholdSelection.HeldOut(f);
+            }
+            case "bonferroni" -> {
+                if (holdoutText != null) {
+                    throw new InvalidInputException("--holdout-fraction", holdoutText, "applies to --selection "
+                            + "held-out");
+                }
+                long g = gridText == null ? ThresholdSelection.Bonferroni.DEFAULT_GRID
+                        : OptionValues.wholeNumber("--grid", gridText);
+                if (g < 1 || g > 4096) {
+                    throw new InvalidInputException("--grid", gridText, "must be in [1, 4096]");
+                }
+                return new ThresholdSelection.Bonferroni((int) g);
+            }
+            default -> throw new InvalidInputException("--selection", m, "must be held-out or bonferroni");
+        }
+    }
+}
