@@ -104,10 +104,9 @@ final class DemoCommand implements Callable<Integer> {
             Verdict expected) {
         Scenario s = ScenarioReader.parse(json, "demo");
         ScenarioAudit.Prepared p = ScenarioAudit.prepare(s, s.trials(), s.seed(), threads);
-        ReportFiles.prepareDirectory("--out", dir);
+        ReportFiles.prepareDirectory("--out", dir, RunCommand.REPORT_FILES);
         AuditReport report = ScenarioAudit.run(p, progress);
-        RunCommand.writeReports(dir, report);
-        ReportFiles.writeAll(dir, Map.of("scenario.json", json));
+        RunCommand.writeReports(dir, report, Map.of("scenario.json", json));
         out.print(SummaryTable.format(report));
         out.println("Reports: " + dir.resolve("report.html"));
         out.println();

@@ -94,7 +94,7 @@ final class RunCommand implements Callable<Integer> {
             ScenarioAudit.trialWarnings(prepared).forEach(w -> err.println("warning: " + w));
         }
         boolean existed = java.nio.file.Files.exists(dir);
-        ReportFiles.prepareDirectory("--out", dir);
+        ReportFiles.prepareDirectory("--out", dir, REPORT_FILES);
         AuditReport report;
         try {
             ProgressListener progress = progress(err, prepared);
@@ -156,7 +156,13 @@ final class RunCommand implements Callable<Integer> {
             folders.add(folder);
         }
         boolean existed = java.nio.file.Files.exists(dir);
-        ReportFiles.prepareDirectory("--out", dir);
+        ReportFiles.prepareDirectory("--out", dir, "index.md", "index.html");
+        for (String folder : folders) {
+            if (java.nio.file.Files.exists(dir.resolve(folder)) && !java.nio.file.Files.isDirectory(dir.resolve(folder))) {
+                throw new InvalidInputException("--out", dir, "holds a file named " + folder + " where a report "
+                        + "folder goes");
+            }
+        }
         List<IndexWriter.Entry> entries = new java.util.ArrayList<>();
         try {
             for (int i = 0; i < files.size(); i++) {
@@ -167,7 +173,7 @@ final class RunCommand implements Callable<Integer> {
                 AuditReport report = ScenarioAudit.run(prepared.get(i), progress)
                         .withProvenance(Provenance.of(started, full, bytes(files.get(i))));
                 Path sub = dir.resolve(folders.get(i));
-                ReportFiles.prepareDirectory("--out", sub);
+                ReportFiles.prepareDirectory("--out", sub, REPORT_FILES);
                 writeReports(sub, report);
                 entries.add(new IndexWriter.Entry(files.get(i).toString(), folders.get(i), report));
             }
@@ -245,7 +251,16 @@ final class RunCommand implements Callable<Integer> {
         return ConsoleProgress.forStandardError(err);
     }
 
+    /** The files a report folder holds. */
+    static final String[] REPORT_FILES = {"report.json", "report.md", "report.html", "curves.csv", "tradeoff.csv",
+        "counts.json"};
+
     static void writeReports(Path dir, AuditReport report) {
+        writeReports(dir, report, Map.of());
+    }
+
+    /** Writes the report's files and {@code extra} ones as one set. */
+    static void writeReports(Path dir, AuditReport report, Map<String, String> extra) {
         Map<String, String> files = new LinkedHashMap<>();
         files.put("report.json", JsonReportWriter.write(report));
         files.put("report.md", MarkdownReportWriter.write(report));
@@ -253,6 +268,7 @@ final class RunCommand implements Callable<Integer> {
         files.put("curves.csv", CsvDataWriter.curves(report));
         files.put("tradeoff.csv", CsvDataWriter.tradeOff(report));
         files.put("counts.json", CountsWriter.write(report));
+        files.putAll(extra);
         ReportFiles.writeAll(dir, files);
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.ToolInfo;
+import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.engine.MonteCarloEngine;
@@ -20,6 +21,8 @@ import io.dpaudit.reports.report.ReportFiles;
 import io.dpaudit.reports.scenario.ClaimSpec;
 import io.dpaudit.reports.scenario.Scenario;
 import io.dpaudit.reports.scenario.ScenarioReader;
+import io.dpaudit.reports.scores.ExternalScores;
+import io.dpaudit.reports.scores.ScoreFile;
 import io.dpaudit.reports.scores.ScoreFileAudit;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -129,8 +132,9 @@ final class ScoresCommand implements Callable<Integer> {
                 (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, OptionValues.wholeNumber("--bins",
                         bins))), 16, 1 << 20);
         Path outPath = Path.of(outDir != null ? outDir : RunCommand.DEFAULT_OUT);
-        var withFile = new io.dpaudit.reports.scores.ScoreFile("--with", Path.of(with), column);
-        var withoutFile = new io.dpaudit.reports.scores.ScoreFile("--without", Path.of(without), column);
+        ReportFiles.checkDirectory("--out", outPath, RunCommand.REPORT_FILES);
+        var withFile = new ScoreFile("--with", Path.of(with), column);
+        var withoutFile = new ScoreFile("--without", Path.of(without), column);
         // Trials are the files' business: a placeholder lets the other settings validate; replaced below by the count.
         AuditSettings settings = new AuditSettings(1L << 40, rootSeed, 1, conf, method, binCount, 1,
                 MonteCarloEngine.DEFAULT_SHARD_TRIALS, deltaList, epsilonList,
@@ -154,8 +158,9 @@ final class ScoresCommand implements Callable<Integer> {
         }
         params.put("direction", dir);
         Parameters mechanismParameters = new Parameters("", params);
-        var mechanism = new io.dpaudit.reports.scores.ExternalScores(mechanismParameters);
+        var mechanism = new ExternalScores(mechanismParameters);
         ObjectNode source = JsonNodeFactory.instance.objectNode();
+        source.putObject("mechanism").put("type", ExternalScores.TYPE);
         source.put("with", with);
         source.put("without", without);
         source.put("direction", dir);
@@ -178,7 +183,7 @@ final class ScoresCommand implements Callable<Integer> {
                 rootSeed, conf, method, binCount, deltaList, epsilonList, specs,
                 AuditSettings.TradeOffSettings.DEFAULT, false);
         var result = o.result();
-        result = new io.dpaudit.core.audit.AuditResult(actual, result.mechanism(), result.attack(), result.binning(),
+        result = new AuditResult(actual, result.mechanism(), result.attack(), result.binning(),
                 result.selectionTrials(), result.evaluationTrials(), result.streamsUsed(),
                 result.epsilonLowerBounds(), result.deltaLowerBounds(), result.claims(), result.elapsedSeconds(),
                 result.tradeOff(), result.tradeOffClaims(), null, result.counts());
@@ -192,7 +197,7 @@ final class ScoresCommand implements Callable<Integer> {
                 null, ScenarioAudit.certifiedMuCurve(result)).withProvenance(Provenance.of(started, io.arguments(),
                         null));
         boolean existed = java.nio.file.Files.exists(outPath);
-        ReportFiles.prepareDirectory("--out", outPath);
+        ReportFiles.prepareDirectory("--out", outPath, RunCommand.REPORT_FILES);
         try {
             RunCommand.writeReports(outPath, report);
         } catch (RuntimeException | Error e) {

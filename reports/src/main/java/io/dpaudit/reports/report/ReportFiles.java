@@ -2,32 +2,51 @@ package io.dpaudit.reports.report;
 
 import io.dpaudit.core.InvalidInputException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
- * Writes report files atomically: every file is first written in full to a temporary file in the target directory,
- * and only when all of them are written are they moved into place, each by an atomic rename. A failure before the
- * renames leaves no report file behind.
+ * Writes a set of report files so that a reader never sees part of it.
+ *
+ * <p>Every file is first written in full into a hidden staging directory. When the target directory is empty (a fresh
+ * {@code --out}, which {@link #prepareDirectory} created), the staging directory, a sibling of the target, is renamed
+ * onto it: one atomic {@code rename(2)}, so the set appears whole or not at all, even under {@code kill -9}. When the
+ * target already holds other files (an earlier report, an index, the user's files), the staging directory is made
+ * inside it and its files are renamed into place one by one, {@code report.json} last; a kill between those renames
+ * can leave a mix of the old and the new set, each file whole. Any failure removes what was staged and is bad input
+ * (exit 2): the path is the user's. A staging directory left by a killed process is removed by the next write into the
+ * same place (its process id is no longer alive).
+ *
+ * <p>Files are created with default attributes, so their permissions follow the umask ({@code -rw-r--r--} under 022).
  */
 public final class ReportFiles {
+    private static final String STAGING = ".dp-audit-staging-";
+    private static final Pattern STAGING_NAME = Pattern.compile("\\.(?:.*\\.)?dp-audit-staging-(\\d+)-.*");
+
     private ReportFiles() {
     }
 
     /**
-     * Checks that {@code dir} exists or can be created and is writable, before any work is done.
+     * Checks, before any work, that {@code dir} exists or can be created, is a writable directory, and that none of
+     * {@code names} is taken by a directory inside it; creates it if needed.
      *
      * @throws InvalidInputException naming {@code field} when it is not usable
      */
-    public static Path prepareDirectory(String field, Path dir) {
+    public static Path prepareDirectory(String field, Path dir, String... names) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new InvalidInputException(field, dir, "is a file, not a directory");
+        }
         try {
             Files.createDirectories(dir);
         } catch (IOException | SecurityException e) {
@@ -36,12 +55,49 @@ public final class ReportFiles {
         if (!Files.isDirectory(dir) || !Files.isWritable(dir)) {
             throw new InvalidInputException(field, dir, "is not a writable directory");
         }
+        for (String name : names) {
+            if (Files.isDirectory(dir.resolve(name))) {
+                throw new InvalidInputException(field, dir, "holds a directory named " + name + ", which a report "
+                        + "file cannot replace");
+            }
+        }
         return dir;
+    }
+
+    /**
+     * Checks, without creating anything, that {@code dir} could be prepared: an existing writable directory without a
+     * directory in the way of {@code names}, or a path whose nearest existing ancestor is a writable directory. For
+     * commands that must not create the output directory before their long validation is over.
+     */
+    public static void checkDirectory(String field, Path dir, String... names) {
+        if (Files.exists(dir)) {
+            if (!Files.isDirectory(dir)) {
+                throw new InvalidInputException(field, dir, "is a file, not a directory");
+            }
+            if (!Files.isWritable(dir)) {
+                throw new InvalidInputException(field, dir, "is not a writable directory");
+            }
+            for (String name : names) {
+                if (Files.isDirectory(dir.resolve(name))) {
+                    throw new InvalidInputException(field, dir, "holds a directory named " + name + ", which a report "
+                            + "file cannot replace");
+                }
+            }
+            return;
+        }
+        Path ancestor = dir.toAbsolutePath().getParent();
+        while (ancestor != null && !Files.exists(ancestor)) {
+            ancestor = ancestor.getParent();
+        }
+        if (ancestor == null || !Files.isDirectory(ancestor) || !Files.isWritable(ancestor)) {
+            throw new InvalidInputException(field, dir, "cannot be created (" + (ancestor == null ? "no existing "
+                    + "parent" : ancestor + " is not a writable directory") + ")");
+        }
     }
 
     /** Deletes {@code dir} if it is an empty directory (best effort: it is only tidying up). */
     public static void removeIfEmpty(Path dir) {
-        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+        try (Stream<Path> s = Files.list(dir)) {
             if (s.findAny().isEmpty()) {
                 Files.delete(dir);
             }
@@ -50,50 +106,58 @@ public final class ReportFiles {
         }
     }
 
-    /** Writes {@code files} (name to content) into {@code dir}, all or nothing up to the final renames. */
+    /**
+     * Writes {@code files} (name to content) into {@code dir}, which exists: all of them or none (see the class
+     * comment for what a kill can leave).
+     *
+     * @throws InvalidInputException when a file cannot be written (the directory is named)
+     */
     public static void writeAll(Path dir, Map<String, String> files) {
-        Map<Path, Path> staged = new LinkedHashMap<>();
+        Path parent = dir.toAbsolutePath().getParent();
+        removeStaleStaging(dir);
+        if (parent != null) {
+            removeStaleStaging(parent);
+        }
+        for (String name : files.keySet()) {
+            if (Files.isDirectory(dir.resolve(name))) {
+                throw new InvalidInputException("--out", dir, "holds a directory named " + name + ", which a report "
+                        + "file cannot replace");
+            }
+        }
+        boolean empty = isEmpty(dir);
+        String tag = STAGING + ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime());
+        Path staging = empty && parent != null ? parent.resolve("." + dir.getFileName() + "." + tag.substring(1))
+                : dir.resolve(tag);
         try {
+            Files.createDirectory(staging);
             for (Map.Entry<String, String> e : files.entrySet()) {
-                Path tmp = createStagingFile(dir, e.getKey());
-                staged.put(tmp, dir.resolve(e.getKey()));
-                Files.writeString(tmp, e.getValue(), StandardCharsets.UTF_8);
+                Files.writeString(staging.resolve(e.getKey()), e.getValue(), StandardCharsets.UTF_8);
             }
-            List<Path> moved = new ArrayList<>();
-            for (Map.Entry<Path, Path> e : staged.entrySet()) {
-                move(e.getKey(), e.getValue());
-                moved.add(e.getKey());
-            }
-            staged.keySet().removeAll(moved);
-        } catch (IOException e) {
-            throw new UncheckedIOException("writing the report to " + dir + " failed", e);
-        } finally {
-            for (Path tmp : staged.keySet()) {
+            if (empty && parent != null) {
                 try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // best effort: a stray temporary file is not a report file
+                    Files.move(staging, dir, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    return;
+                } catch (DirectoryNotEmptyException | AtomicMoveNotSupportedException raced) {
+                    // Something appeared in the directory, or the file system cannot rename onto it: file by file.
                 }
             }
+            List<String> names = new ArrayList<>(files.keySet());
+            names.sort(Comparator.comparing(n -> n.equals("report.json"))); // report.json last
+            for (String name : names) {
+                move(staging.resolve(name), dir.resolve(name));
+            }
+        } catch (IOException e) {
+            throw new InvalidInputException("--out", dir, "the report could not be written (" + e + ")");
+        } finally {
+            deleteTree(staging);
         }
     }
 
-    /**
-     * A new, uniquely named hidden file in {@code dir} created with default attributes, so that its permissions
-     * follow the umask like any file the user creates ({@code -rw-r--r--} under umask 022), unlike
-     * {@code Files.createTempFile}, which makes it readable by its owner only.
-     */
-    private static Path createStagingFile(Path dir, String name) throws IOException {
-        String base = "." + name + "." + ProcessHandle.current().pid() + ".";
-        for (int attempt = 0; ; attempt++) {
-            Path tmp = dir.resolve(base + Long.toHexString(System.nanoTime()) + "-" + attempt + ".tmp");
-            try {
-                return Files.createFile(tmp);
-            } catch (java.nio.file.FileAlreadyExistsException e) {
-                if (attempt >= 100) {
-                    throw e;
-                }
-            }
+    private static boolean isEmpty(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.findAny().isEmpty();
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -102,6 +166,34 @@ public final class ReportFiles {
             Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** Removes staging directories in {@code dir} left by processes that are no longer alive. */
+    private static void removeStaleStaging(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.toList()) {
+                Matcher m = STAGING_NAME.matcher(p.getFileName().toString());
+                if (m.matches() && Files.isDirectory(p)
+                        && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true)) {
+                    deleteTree(p);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // tidying only
+        }
+    }
+
+    private static void deleteTree(Path p) {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(p)) {
+            for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(q);
+            }
+        } catch (IOException | RuntimeException e) {
+            // best effort
         }
     }
 }

@@ -111,7 +111,7 @@ class ScoresCommandTest {
     }
 
     @Test
-    void everyFormatReadsTheSameScores() throws IOException {
+    void everyFormatReadsTheSameScores() throws Exception {
         double[] a = gaussian(50_000, 1, 1);
         double[] b = gaussian(50_000, 0, 2);
         List<JsonNode> reports = new ArrayList<>();
@@ -132,8 +132,9 @@ class ScoresCommandTest {
         assertEquals(50_000, p.path("withScores").asLong());
         assertEquals(Files.size(dir.resolve("a.csv.gz")), p.path("withBytes").asLong());
         assertEquals(64, p.path("withSha256").asText().length());
-        assertTrue(io.dpaudit.reports.report.ReportSchemaFixture.validate(reports.get(2)).isEmpty(),
-                "report.json of external scores validates against the schema");
+        List<?> schemaErrors = io.dpaudit.reports.report.ReportSchemaFixture.validate(reports.get(2));
+        assertTrue(schemaErrors.isEmpty(), "report.json of external scores validates against the schema: "
+                + schemaErrors);
         // float32 scores are read as float32 (rounded): close to, not equal to, the float64 result.
         writeNpy(dir.resolve("a32.npy"), a, true, false);
         writeNpy(dir.resolve("b32.npy"), b, true, false);

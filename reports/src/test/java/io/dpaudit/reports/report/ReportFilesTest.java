@@ -1,6 +1,9 @@
 package io.dpaudit.reports.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -11,6 +14,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import io.dpaudit.core.InvalidInputException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,6 +40,83 @@ class ReportFilesTest {
         // comparison fails for it (expected rw-r--r--).
         try (Stream<Path> s = Files.list(dir)) {
             assertEquals(2, s.count(), "only the report files remain");
+        }
+    }
+
+    @Test
+    void aSetReplacingAnotherInANonEmptyDirectoryLeavesNoStagingBehind(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("notes.txt"), "the user's");
+        ReportFiles.writeAll(dir, Map.of("report.json", "{\"v\": 1}", "report.md", "one"));
+        ReportFiles.writeAll(dir, Map.of("report.json", "{\"v\": 2}", "report.md", "two"));
+        assertEquals("{\"v\": 2}", Files.readString(dir.resolve("report.json")));
+        assertEquals("two", Files.readString(dir.resolve("report.md")));
+        assertEquals("the user's", Files.readString(dir.resolve("notes.txt")));
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(3, s.count(), "no staging directory left");
+        }
+    }
+
+    @Test
+    void aDirectoryInTheWayIsRefusedBeforeAnythingIsWritten(@TempDir Path dir) throws Exception {
+        Files.createDirectory(dir.resolve("report.html"));
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> ReportFiles.prepareDirectory("--out", dir, "report.json", "report.html"));
+        assertTrue(e.getMessage().contains("holds a directory named report.html"), e.getMessage());
+        assertThrows(InvalidInputException.class, () -> ReportFiles.writeAll(dir, Map.of("report.json", "{}",
+                "report.html", "<html>")));
+        assertFalse(Files.exists(dir.resolve("report.json")), "nothing written");
+        Path file = Files.writeString(dir.resolve("plain"), "x");
+        assertTrue(assertThrows(InvalidInputException.class, () -> ReportFiles.prepareDirectory("--out", file))
+                .getMessage().contains("is a file, not a directory"));
+    }
+
+    @Test
+    void staleStagingOfADeadProcessIsRemoved(@TempDir Path dir) throws Exception {
+        Path stale = Files.createDirectories(dir.resolve(".dp-audit-staging-999999999-abc"));
+        Files.writeString(stale.resolve("report.json"), "{}");
+        ReportFiles.writeAll(dir, Map.of("report.json", "{}"));
+        assertFalse(Files.exists(stale));
+    }
+
+    /**
+     * {@code kill -9} at random moments while a process writes report sets into fresh folders: every folder that
+     * exists afterwards holds the whole set of one write or nothing (never a part, never a mix), and the next write into the
+     * same parent removes any staging directory the killed process left. Ten kills at random delays.
+     */
+    @Test
+    void killDashNineNeverLeavesAPartialSet(@TempDir Path dir) throws Exception {
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        java.util.Random delays = new java.util.Random(11);
+        for (int round = 0; round < 10; round++) {
+            Path out = Files.createDirectories(dir.resolve("r" + round));
+            Process p = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"),
+                    ReportFilesKillTarget.class.getName(), out.toString()).redirectErrorStream(true).start();
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (!Files.exists(out.resolve("progress")) && System.nanoTime() < deadline && p.isAlive()) {
+                Thread.sleep(5);
+            }
+            Thread.sleep(delays.nextInt(200));
+            p.destroyForcibly(); // SIGKILL on Linux
+            assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+            try (Stream<Path> s = Files.list(out)) {
+                for (Path sub : s.filter(Files::isDirectory).filter(q -> !q.getFileName().toString().startsWith("."))
+                        .toList()) {
+                    try (Stream<Path> files = Files.list(sub)) {
+                        List<Path> names = files.toList();
+                        // Empty (killed after the folder was prepared, before the set was renamed onto it) or whole.
+                        assertTrue(names.isEmpty() || names.size() == 6, "a partial set in " + sub + ": " + names);
+                        for (Path f : names) {
+                            assertTrue(Files.readString(f).startsWith(f.getFileName() + " of set "
+                                    + sub.getFileName() + "\n"), "a file of another set in " + sub);
+                        }
+                    }
+                }
+            }
+            ReportFiles.writeAll(Files.createDirectories(out.resolve("next")), Map.of("report.json", "{}"));
+            try (Stream<Path> s = Files.list(out)) {
+                assertTrue(s.noneMatch(q -> q.getFileName().toString().contains("dp-audit-staging")),
+                        "staging left behind");
+            }
         }
     }
 }
