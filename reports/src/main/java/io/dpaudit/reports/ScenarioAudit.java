@@ -275,6 +275,7 @@ public final class ScenarioAudit {
             PrivacyBound b = bounds.get(i);
             progress.onPhase("bounds", String.format(Locale.ROOT, "%d of %d: %s (%.1f s so far)", i + 1,
                     bounds.size(), b.name(), (System.nanoTime() - boundsStart) / 1e9));
+            io.dpaudit.core.Deadline.check("bounds, " + b.name());
             // The plot's range: certified bounds and exact curves (claims and empirical bounds are added above);
             // a reconstructed, candidate or known-wrong formula far off to the right would squash the rest.
             boolean sizesPlot = b.certified() || b.kind() == BoundKind.PAIR_PROFILE;
@@ -391,6 +392,8 @@ public final class ScenarioAudit {
                 double needed = best.calibrate(c.claim().epsilon(), delta);
                 out.add(new NoiseSaving(c.claim().label(), best.name(), best.parameter().name(), best.current(),
                         needed));
+            } catch (io.dpaudit.core.Deadline.Exceeded e) {
+                throw e;
             } catch (InvalidInputException e) {
                 // no value of the parameter meets the claim under this bound: nothing to report
             }

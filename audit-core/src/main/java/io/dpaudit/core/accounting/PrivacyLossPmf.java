@@ -399,6 +399,7 @@ final class PrivacyLossPmf {
      * count 1 is returned as is.
      */
     static PrivacyLossPmf compose(List<Term> terms, double tau, double t) {
+        io.dpaudit.core.Deadline.check("composing a privacy loss distribution");
         double h = terms.get(0).pmf().h;
         double logFinite = 0;
         double logHeld = 0;
@@ -488,6 +489,7 @@ final class PrivacyLossPmf {
         double[] im = new double[n];
         boolean first = true;
         for (Term term : terms) {
+            io.dpaudit.core.Deadline.check("composing a privacy loss distribution (FFT of length " + n + ")");
             double[][] f = new double[2][n];
             System.arraycopy(term.pmf().masses, 0, f[0], 0, term.pmf().length());
             Fft.forward(f[0], f[1]);

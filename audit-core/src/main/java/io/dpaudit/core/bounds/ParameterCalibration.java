@@ -36,8 +36,10 @@ public final class ParameterCalibration {
         double logTarget = Math.log(delta);
         // g decreases in x: positive where the bound fails (too little privacy), negative where it meets the target.
         double sign = parameter.privateWhenLarger() ? 1.0 : -1.0;
-        java.util.function.DoubleUnaryOperator g =
-                x -> sign * (Math.log(boundAt.apply(x).delta(epsilon)) - logTarget);
+        java.util.function.DoubleUnaryOperator g = x -> {
+            io.dpaudit.core.Deadline.check("calibrating " + parameter.name() + " at " + Checks.format(x));
+            return sign * (Math.log(boundAt.apply(x).delta(epsilon)) - logTarget);
+        };
         RootFinder.Bracket b = RootFinder.bracketDecreasing(g, 1.0, 2.0, parameter.min(), parameter.max());
         if (b == null) {
             // Either the least private end of the range already meets the target, or not even the most private does.
@@ -52,9 +54,25 @@ public final class ParameterCalibration {
             hi = r.hi();
         }
         double value = parameter.privateWhenLarger() ? SafeRounding.up(hi) : SafeRounding.down(lo);
+        // The end of the bracket met the target when it was evaluated; a bound whose numerics are not exactly monotone
+        // (a discretised accountant whose grid moves with the parameter) can fail it a hair further out. Walk on
+        // towards more privacy, by steps growing from 1e-12 to about 1% relative, until the target is met again.
+        double step = 1e-12;
+        for (int k = 0; k < 34 && !(boundAt.apply(value).delta(epsilon) <= delta); k++) {
+            io.dpaudit.core.Deadline.check("calibrating " + parameter.name() + ": checking " + Checks.format(value));
+            double next = parameter.privateWhenLarger() ? value * (1 + step) : value / (1 + step);
+            if (next > parameter.max() || next < parameter.min()) {
+                break;
+            }
+            value = next;
+            step *= 2;
+        }
         if (!(boundAt.apply(value).delta(epsilon) <= delta)) {
-            throw new IllegalStateException("calibrated " + parameter.name() + " " + value + " does not meet delta "
-                    + delta);
+            throw new InvalidInputException("epsilon, delta", String.format(Locale.ROOT, "(%s, %s)",
+                    Checks.format(epsilon), Checks.format(delta)), "calibration did not settle: the bound meets the "
+                    + "target at one end of the final bracket [" + Checks.format(lo) + ", " + Checks.format(hi)
+                    + "] and not at " + parameter.name() + " = " + Checks.format(value) + " just beyond it (it is not "
+                    + "monotone in " + parameter.name() + " there, e.g. at the limit of its numerical range)");
         }
         return value;
     }
@@ -80,6 +98,7 @@ public final class ParameterCalibration {
         for (int i = 0; i <= steps; i++) {
             double x = up ? parameter.min() * Math.pow(10.0, (double) i / perDecade)
                     : parameter.max() * Math.pow(10.0, -(double) i / perDecade);
+            io.dpaudit.core.Deadline.check("calibrating " + parameter.name() + " at " + Checks.format(x));
             if (boundAt.apply(x).delta(epsilon) <= delta) {
                 if (i == 0) {
                     return x;

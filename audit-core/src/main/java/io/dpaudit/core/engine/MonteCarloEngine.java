@@ -204,6 +204,7 @@ public final class MonteCarloEngine {
                     shard = nextShard++;
                     rng = streams.next();
                 }
+                io.dpaudit.core.Deadline.check(phase + ", shard " + (shard + 1) + " of " + shardCount);
                 int n = (int) Math.min(shardTrials, trials - shard * shardTrials);
                 runShard(samplerFactory.create(rng), n, batch, outputs, scores, counts);
                 complete(shard, counts, n);

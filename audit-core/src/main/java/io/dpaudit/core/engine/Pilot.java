@@ -60,6 +60,9 @@ public final class Pilot {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (int done = 0; done < trials; ) {
+            if ((done & 0xffff) < batch) {
+                io.dpaudit.core.Deadline.check("pilot");
+            }
             int b = Math.min(batch, trials - done);
             for (World world : World.values()) {
                 sampler.sample(world, outputs, b);

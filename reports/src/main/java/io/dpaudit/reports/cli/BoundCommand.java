@@ -44,8 +44,12 @@ final class BoundCommand {
         List<String> parameters = new ArrayList<>();
         @Option(names = "--json", description = "print JSON instead of text")
         boolean json;
+        @Option(names = "--quiet", description = "no \"still working\" lines on standard error")
+        boolean quiet;
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
         boolean help;
+        @picocli.CommandLine.Mixin
+        TimeBudget budget = new TimeBudget();
 
         MechanismArguments(Main.Streams io) {
             this.io = io;
@@ -99,6 +103,7 @@ final class BoundCommand {
     }
 
     static int bound(Bound a) {
+        a.budget.start();
         PrintStream out = a.io.out();
         AuditableMechanism m = mechanism(a, false);
         if ((a.delta != null) == (a.epsilon != null)) {
@@ -111,25 +116,31 @@ final class BoundCommand {
         double epsilon = a.epsilon != null
                 ? Checks.nonNegative("--epsilon", OptionValues.number("--epsilon", a.epsilon)) : Double.NaN;
         List<PrivacyBound> bounds = m.bounds();
-        for (PrivacyBound b : bounds) {
-            ObjectNode o = list.addObject();
-            o.put("name", b.name());
-            o.put("source", b.source());
-            o.put("certified", b.certified());
-            o.put("kind", b.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-            String note = b.certified() ? "" : "  (" + b.kind().description() + ")";
-            try {
-                double e = Double.isNaN(epsilon) ? b.epsilon(delta) : epsilon;
-                double d = Double.isNaN(delta) ? b.delta(epsilon) : delta;
-                o.set("epsilon", JsonNumbers.encode(e));
-                o.set("delta", JsonNumbers.encode(d));
-                text.append(String.format(Locale.ROOT, "%-48s epsilon = %-12s delta = %-12s%s%n    source: %s%n",
-                        b.name(), Format.g(e), Format.g(d), note, b.source()));
-            } catch (AccountingLimitException ex) {
-                o.set("epsilon", JsonNumbers.encode(Double.POSITIVE_INFINITY));
-                o.set("delta", JsonNumbers.encode(delta));
-                o.put("note", ex.getMessage());
-                text.append(String.format(Locale.ROOT, "%-48s no finite epsilon: %s%n", b.name(), ex.getMessage()));
+        StillWorking still = new StillWorking("bound", a.quiet ? null : a.io.err());
+        int index = 0;
+        try (still) {
+            for (PrivacyBound b : bounds) {
+                still.status(b.name() + " (" + (++index) + " of " + bounds.size() + ")");
+                io.dpaudit.core.Deadline.check("bound " + b.name());
+                ObjectNode o = list.addObject();
+                o.put("name", b.name());
+                o.put("source", b.source());
+                o.put("certified", b.certified());
+                o.put("kind", b.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+                String note = b.certified() ? "" : "  (" + b.kind().description() + ")";
+                try {
+                    double e = Double.isNaN(epsilon) ? b.epsilon(delta) : epsilon;
+                    double d = Double.isNaN(delta) ? b.delta(epsilon) : delta;
+                    o.set("epsilon", JsonNumbers.encode(e));
+                    o.set("delta", JsonNumbers.encode(d));
+                    text.append(String.format(Locale.ROOT, "%-48s epsilon = %-12s delta = %-12s%s%n    source: %s%n",
+                            b.name(), Format.g(e), Format.g(d), note, b.source()));
+                } catch (AccountingLimitException ex) {
+                    o.set("epsilon", JsonNumbers.encode(Double.POSITIVE_INFINITY));
+                    o.set("delta", JsonNumbers.encode(delta));
+                    o.put("note", ex.getMessage());
+                    text.append(String.format(Locale.ROOT, "%-48s no finite epsilon: %s%n", b.name(), ex.getMessage()));
+                }
             }
         }
         if (bounds.isEmpty()) {
@@ -145,6 +156,7 @@ final class BoundCommand {
     }
 
     static int calibrate(Calibrate a) {
+        a.budget.start();
         PrintStream out = a.io.out();
         AuditableMechanism m = mechanism(a, true);
         if (a.delta == null || a.epsilon == null) {
@@ -156,27 +168,34 @@ final class BoundCommand {
         ArrayNode list = root.putArray("calibrations");
         StringBuilder text = new StringBuilder();
         List<BoundFamily> families = m.boundFamilies();
-        for (BoundFamily f : families) {
-            ObjectNode o = list.addObject();
-            String parameter = f.parameter().name();
-            o.put("name", f.name());
-            o.put("source", f.source());
-            o.put("parameter", parameter);
-            try {
-                double value = f.calibrate(epsilon, delta);
-                PrivacyBound at = f.at().apply(value);
-                o.put("certified", at.certified());
-                o.put("kind", at.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-                o.set("value", JsonNumbers.encode(value));
-                o.set(parameter, JsonNumbers.encode(value));
-                text.append(String.format(Locale.ROOT, "%-48s %s = %s%s%n    source: %s%n", f.name(), parameter,
-                        Double.toString(value), at.certified() ? "" : "  (" + at.kind().description() + ")",
-                        f.source()));
-            } catch (InvalidInputException e) {
-                o.putNull("value");
-                o.putNull(parameter);
-                o.put("note", e.getMessage());
-                text.append(String.format(Locale.ROOT, "%-48s no calibration: %s%n", f.name(), e.getMessage()));
+        StillWorking still = new StillWorking("calibrate", a.quiet ? null : a.io.err());
+        int index = 0;
+        try (still) {
+            for (BoundFamily f : families) {
+                still.status(f.name() + " (" + (++index) + " of " + families.size() + ")");
+                ObjectNode o = list.addObject();
+                String parameter = f.parameter().name();
+                o.put("name", f.name());
+                o.put("source", f.source());
+                o.put("parameter", parameter);
+                try {
+                    double value = f.calibrate(epsilon, delta);
+                    PrivacyBound at = f.at().apply(value);
+                    o.put("certified", at.certified());
+                    o.put("kind", at.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+                    o.set("value", JsonNumbers.encode(value));
+                    o.set(parameter, JsonNumbers.encode(value));
+                    text.append(String.format(Locale.ROOT, "%-48s %s = %s%s%n    source: %s%n", f.name(), parameter,
+                            Double.toString(value), at.certified() ? "" : "  (" + at.kind().description() + ")",
+                            f.source()));
+                } catch (io.dpaudit.core.Deadline.Exceeded e) {
+                    throw e; // the time budget, not this bound: stop
+                } catch (InvalidInputException e) {
+                    o.putNull("value");
+                    o.putNull(parameter);
+                    o.put("note", e.getMessage());
+                    text.append(String.format(Locale.ROOT, "%-48s no calibration: %s%n", f.name(), e.getMessage()));
+                }
             }
         }
         if (families.isEmpty()) {

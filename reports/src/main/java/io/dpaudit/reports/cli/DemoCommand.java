@@ -47,6 +47,8 @@ final class DemoCommand implements Callable<Integer> {
     boolean quiet;
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
+    @picocli.CommandLine.Mixin
+    TimeBudget budget = new TimeBudget();
 
     DemoCommand(Main.Streams io) {
         this.io = io;
@@ -54,10 +56,12 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        budget.start();
         PrintStream out = io.out();
         PrintStream err = io.err();
         Path dir = Path.of(outDir != null ? outDir : DEFAULT_OUT);
         int threads = OptionValues.threads(threadsText);
+        ReportFiles.checkDirectory("--out", dir); // nothing is created before both audits are done
         ProgressListener progress = quiet ? ProgressListener.NONE : ConsoleProgress.forStandardError(err);
 
         String gaussian = String.format(Locale.ROOT, """
@@ -88,10 +92,21 @@ final class DemoCommand implements Callable<Integer> {
                 }
                 """, Double.toString(trueEpsilon), SUBSAMPLED_TRIALS, SEED, Double.toString(trueEpsilon / 2));
 
-        boolean asExpected = true;
-        asExpected &= runOne(gaussian, dir.resolve("gaussian"), threads, progress, out, Verdict.CONSISTENT);
-        asExpected &= runOne(subsampled, dir.resolve("poisson-subsampled-gaussian"), threads, progress, out,
-                Verdict.VIOLATED);
+        // Both audits first, then the reports: a failure (a time budget, say) leaves nothing behind.
+        AuditReport first = audit(gaussian, threads, progress);
+        AuditReport second = audit(subsampled, threads, progress);
+        boolean existed = java.nio.file.Files.exists(dir);
+        try {
+            write(first, gaussian, dir.resolve("gaussian"));
+            write(second, subsampled, dir.resolve("poisson-subsampled-gaussian"));
+        } catch (RuntimeException | Error e) {
+            if (!existed) {
+                ReportFiles.removeIfEmpty(dir);
+            }
+            throw e;
+        }
+        boolean asExpected = summary(first, dir.resolve("gaussian"), out, Verdict.CONSISTENT);
+        asExpected &= summary(second, dir.resolve("poisson-subsampled-gaussian"), out, Verdict.VIOLATED);
         if (asExpected) {
             out.println("Demo: the correct claim was found consistent and the wrong claim violated, as expected.");
             return Main.OK;
@@ -100,13 +115,18 @@ final class DemoCommand implements Callable<Integer> {
         return Main.INTERNAL_ERROR;
     }
 
-    private static boolean runOne(String json, Path dir, int threads, ProgressListener progress, PrintStream out,
-            Verdict expected) {
+    private static AuditReport audit(String json, int threads, ProgressListener progress) {
         Scenario s = ScenarioReader.parse(json, "demo");
         ScenarioAudit.Prepared p = ScenarioAudit.prepare(s, s.trials(), s.seed(), threads);
+        return ScenarioAudit.run(p, progress);
+    }
+
+    private static void write(AuditReport report, String json, Path dir) {
         ReportFiles.prepareDirectory("--out", dir, RunCommand.REPORT_FILES);
-        AuditReport report = ScenarioAudit.run(p, progress);
         RunCommand.writeReports(dir, report, Map.of("scenario.json", json));
+    }
+
+    private static boolean summary(AuditReport report, Path dir, PrintStream out, Verdict expected) {
         out.print(SummaryTable.format(report));
         out.println("Reports: " + dir.resolve("report.html"));
         out.println();

@@ -62,6 +62,8 @@ final class RunCommand implements Callable<Integer> {
     boolean quiet;
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
+    @picocli.CommandLine.Mixin
+    TimeBudget budget = new TimeBudget();
 
     RunCommand(Main.Streams io) {
         this.io = io;
@@ -72,6 +74,7 @@ final class RunCommand implements Callable<Integer> {
         PrintStream out = io.out();
         PrintStream err = io.err();
         java.time.Instant started = java.time.Instant.now();
+        budget.start();
         List<String> full = commandLine();
         Path first = Path.of(scenarios.get(0));
         if (scenarios.size() > 1 || java.nio.file.Files.isDirectory(first)) {

@@ -88,6 +88,8 @@ final class ScoresCommand implements Callable<Integer> {
     boolean quiet;
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
+    @picocli.CommandLine.Mixin
+    TimeBudget budget = new TimeBudget();
 
     ScoresCommand(Main.Streams io) {
         this.io = io;
@@ -96,6 +98,7 @@ final class ScoresCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Instant started = Instant.now();
+        budget.start();
         PrintStream out = io.out();
         PrintStream err = io.err();
         // Every option first (cheap), then the files exist, then the work; nothing is written before it succeeds.

@@ -55,15 +55,22 @@ public final class ScenarioReader {
             text = Files.readString(path);
         } catch (NoSuchFileException e) {
             throw new InvalidInputException("scenario", path, "file not found");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InvalidInputException("scenario", path, "is not UTF-8 text (a binary file?)");
         } catch (IOException e) {
             throw new InvalidInputException("scenario", path, "cannot be read (" + e.getMessage() + ")");
         }
         String file = path.getFileName() == null ? "scenario" : path.getFileName().toString();
-        return parse(text, file.endsWith(".json") ? file.substring(0, file.length() - 5) : file);
+        return parse(text, file.endsWith(".json") ? file.substring(0, file.length() - 5) : file, path.toString());
     }
 
     /** Parses scenario text; {@code defaultName} is used when the scenario has no {@code name}. */
     public static Scenario parse(String text, String defaultName) {
+        return parse(text, defaultName, "(file)");
+    }
+
+    /** Parses scenario text read from {@code source} (named in messages about the file as a whole). */
+    private static Scenario parse(String text, String defaultName, String source) {
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1); // a UTF-8 byte-order mark, as some editors write, is not content
         }
@@ -71,16 +78,17 @@ public final class ScenarioReader {
         try {
             root = MAPPER.readTree(text);
         } catch (JsonParseException e) {
-            throw new InvalidInputException("scenario", "(file)", "malformed JSON at line "
+            throw new InvalidInputException("scenario", source, "malformed JSON at line "
                     + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": "
                     + e.getOriginalMessage().lines().findFirst().orElse(""));
         } catch (JsonProcessingException e) {
-            throw new InvalidInputException("scenario", "(file)",
+            throw new InvalidInputException("scenario", source,
                     "malformed JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""));
         }
         if (root == null || !root.isObject()) {
-            throw new InvalidInputException("scenario", root == null ? "(empty)" : root.getNodeType(),
-                    "must be a JSON object");
+            throw new InvalidInputException("scenario", source, (root == null || root.isMissingNode() ? "is empty"
+                    : "holds a JSON " + root.getNodeType().toString().toLowerCase(java.util.Locale.ROOT))
+                    + "; a scenario must be a JSON object");
         }
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String k = it.next();

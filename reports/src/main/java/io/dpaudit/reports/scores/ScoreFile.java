@@ -78,10 +78,15 @@ public record ScoreFile(String option, Path path, String column) {
             if (java.util.Arrays.equals(head, NpyScoreReader.MAGIC)) {
                 return new NpyScoreReader(name(), content);
             }
-            return new TextScoreReader(name(), new BufferedReader(new InputStreamReader(content,
-                    StandardCharsets.UTF_8), BUFFER), column);
+            java.nio.charset.CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+            return new TextScoreReader(name(), new BufferedReader(new InputStreamReader(content, utf8), BUFFER),
+                    column);
         } catch (NoSuchFileException e) {
             throw new InvalidInputException(option, path, "file not found");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InvalidInputException(name(), "(binary)", "is neither a .npy file nor UTF-8 text");
         } catch (EOFException e) {
             throw new InvalidInputException(name(), "(truncated)", "ends inside its header");
         } catch (java.util.zip.ZipException e) {

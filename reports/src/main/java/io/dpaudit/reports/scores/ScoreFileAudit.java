@@ -172,6 +172,9 @@ public final class ScoreFileAudit {
             while (next(in, f)) {
                 double v = negate ? -in.value() : in.value();
                 n++;
+                if ((n & (CHECK_EVERY - 1)) == 0) {
+                    io.dpaudit.core.Deadline.check("reading " + f.name() + ", score " + n);
+                }
                 if ((n & (CHECK_EVERY - 1)) == 0 && System.nanoTime() - lastReport > REPORT_NANOS) {
                     lastReport = System.nanoTime();
                     progress.onPhase("reading", String.format(Locale.ROOT, "pass 1: %,d scores of %s read (%.0f "
@@ -194,6 +197,8 @@ public final class ScoreFileAudit {
     private static boolean next(ScoreReader in, ScoreFile f) {
         try {
             return in.next();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InvalidInputException(f.name() + ", after " + in.position(), "(binary)", "is not UTF-8 text");
         } catch (IOException e) {
             throw new InvalidInputException(f.name() + ", after " + in.position(), "(read error)", e.getMessage());
         }
@@ -209,6 +214,7 @@ public final class ScoreFileAudit {
         try (ScoreReader in = f.open(null)) {
             while (next(in, f)) {
                 if ((++n & (CHECK_EVERY - 1)) == 0) {
+                    io.dpaudit.core.Deadline.check("counting " + f.name() + ", score " + n);
                     progress.onProgress("counting", n, total, System.nanoTime() - start);
                 }
                 double v = negate ? -in.value() : in.value();

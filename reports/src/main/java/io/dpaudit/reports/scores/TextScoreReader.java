@@ -34,7 +34,8 @@ final class TextScoreReader implements ScoreReader {
         if (isNumber(fields[0].strip()) && (fields.length == 1 || column == null)) {
             // No header.
             if (fields.length != 1) {
-                throw new InvalidInputException(file + ", line 1", first, "has " + fields.length + " fields; a file "
+                throw new InvalidInputException(file + ", line 1", abbreviate(first), "has " + fields.length
+                        + " fields; a file "
                         + "without a header must hold one score per line (or give a header and --column)");
             }
             if (column != null) {
@@ -55,9 +56,9 @@ final class TextScoreReader implements ScoreReader {
             }
             if (found < 0) {
                 throw new InvalidInputException(column == null ? file + ", line 1" : "--column",
-                        column == null ? first : column, column == null ? "a header with several columns: name the "
-                        + "score's column with --column" : "no such column in the header of " + file + " (" + first
-                        + ")");
+                        column == null ? abbreviate(first) : column, column == null ? "a header with several columns: "
+                        + "name the score's column with --column" : "no such column in the header of " + file + " ("
+                        + abbreviate(first) + ")");
             }
             columnIndex = found;
             pending = null;
@@ -136,14 +137,18 @@ final class TextScoreReader implements ScoreReader {
                     : abbreviate(field), "not a number");
         }
         if (Double.isNaN(v)) {
-            throw new InvalidInputException(file + ", line " + lineNumber, field, "NaN is not a score");
+            throw new InvalidInputException(file + ", line " + lineNumber, abbreviate(field), "NaN is not a score");
         }
         value = v;
         return true;
     }
 
-    private static String abbreviate(String s) {
-        return s.length() > 40 ? s.substring(0, 37) + "..." : s;
+    /** At most 40 characters, control characters shown as '?', for a one-line message. */
+    static String abbreviate(String s) {
+        String t = s.length() > 40 ? s.substring(0, 37) + "..." : s;
+        StringBuilder b = new StringBuilder(t.length());
+        t.codePoints().forEach(cp -> b.appendCodePoint(Character.isISOControl(cp) ? '?' : cp));
+        return b.toString();
     }
 
     @Override

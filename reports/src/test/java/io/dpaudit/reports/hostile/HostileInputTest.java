@@ -1,0 +1,304 @@
+package io.dpaudit.reports.hostile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpaudit.reports.cli.Main;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The hostile-input suite: what a hostile or careless user can feed to {@code run}, {@code scores}, {@code bound},
+ * {@code calibrate} and {@code demo}. Every case states the exit code it must give and a fragment of its one-line
+ * message, and is checked for: that exit code; standard error empty (exit 0, with {@code --quiet}) or one line without
+ * a stack trace (exit 2); nothing left on disk under the case's output path unless it succeeded; and completion within
+ * its time budget, enforced by the harness ({@code assertTimeoutPreemptively}), not by a timing assertion.
+ */
+class HostileInputTest {
+    @TempDir
+    static Path dir;
+
+    /**
+     * One hostile input.
+     *
+     * @param name what it is
+     * @param args the command line; {@code OUT} stands for the case's own output path, {@code FILE:x} for the file
+     *     {@code x} written by {@code files}
+     * @param exit the exit code it must give
+     * @param message a fragment of its message (exit 2), or null
+     * @param seconds its time budget
+     */
+    record Case(String name, List<String> args, int exit, String message, int seconds) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private static Case c(String name, int exit, String message, int seconds, String... args) {
+        return new Case(name, List.of(args), exit, message, seconds);
+    }
+
+    /** A scenario file {@code name} with the given text, as an argument. */
+    private static String file(String name, String text) {
+        try {
+            Path p = dir.resolve(name);
+            Files.writeString(p, text);
+            return p.toString();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String bytes(String name, byte[] content) {
+        try {
+            Path p = dir.resolve(name);
+            Files.write(p, content);
+            return p.toString();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String gaussian(String extra) {
+        return "{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"trials\": 20000" + extra + "}";
+    }
+
+    private static String mechanism(String mech, String extra) {
+        return "{\"mechanism\": " + mech + ", \"trials\": 20000" + extra + "}";
+    }
+
+    /** A run of a scenario text. */
+    private static Case run(String name, int exit, String message, String scenario, String... more) {
+        List<String> args = new ArrayList<>(List.of("run", file(name.replaceAll("\\W+", "_") + ".json", scenario),
+                "--out", "OUT", "--quiet"));
+        args.addAll(List.of(more));
+        return new Case(name, args, exit, message, 60);
+    }
+
+    static Stream<Case> cases() throws IOException {
+        List<Case> all = new ArrayList<>();
+        // Malformed files.
+        all.add(run("empty file", 2, "is empty; a scenario must be a JSON object", ""));
+        byte[] binary = new byte[4096];
+        new java.util.Random(1).nextBytes(binary);
+        all.add(new Case("binary file", List.of("run", bytes("binary.json", binary), "--out", "OUT", "--quiet"), 2,
+                "is not UTF-8 text", 30));
+        all.add(run("truncated JSON", 2, "malformed JSON", "{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1"));
+        all.add(run("huge string", 2, "String value length", "{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, "
+                + "\"description\": \"" + "x".repeat(21_000_000) + "\"}"));
+        all.add(run("duplicate keys", 2, "Duplicate field 'trials'", gaussian(", \"trials\": 5")));
+        all.add(run("deeply nested", 2, "nesting depth", "[".repeat(5000) + "]".repeat(5000)));
+        all.add(run("trailing garbage", 2, "malformed JSON", gaussian("") + " }} garbage"));
+        all.add(run("two objects", 2, "malformed JSON", gaussian("") + gaussian("")));
+        all.add(run("a JSON array", 2, "holds a JSON array", "[1, 2]"));
+        all.add(run("JSON null", 2, "holds a JSON null", "null"));
+        all.add(run("byte-order mark accepted", 0, null, "\uFEFF" + gaussian("")));
+        all.add(run("unknown top-level field", 2, "unknown field", gaussian(", \"trails\": 5")));
+        // Wrong types.
+        all.add(run("trials as text", 2, "trials = \"ten\": must be a number", "{\"mechanism\": {\"type\": "
+                + "\"gaussian\", \"sigma\": 1}, \"trials\": \"ten\"}"));
+        all.add(run("fractional seed", 2, "seed = 1.5: must be a whole number", gaussian(", \"seed\": 1.5")));
+        all.add(run("mechanism as array", 2, "mechanism = []: must be a JSON object", "{\"mechanism\": []}"));
+        all.add(run("claims as object", 2, "claims = {}: must be an array", gaussian(", \"claims\": {}")));
+        all.add(run("deltas as text", 2, "deltas = \"1e-5\": must be an array", gaussian(", \"deltas\": \"1e-5\"")));
+        all.add(run("confidence as boolean", 2, "confidence = true: must be a number", gaussian(", \"confidence\": "
+                + "true")));
+        all.add(run("sigma as text", 2, "mechanism.sigma = big: must be a number", mechanism("{\"type\": "
+                + "\"gaussian\", \"sigma\": \"big\"}", "")));
+        all.add(run("estimate as text", 2, "estimate = \"yes\": must be true or false", gaussian(", \"estimate\": "
+                + "\"yes\"")));
+        // Special numbers.
+        all.add(run("NaN literal", 2, "Non-standard token 'NaN'", mechanism("{\"type\": \"gaussian\", \"sigma\": NaN}",
+                "")));
+        all.add(run("Infinity literal", 2, "malformed JSON", mechanism("{\"type\": \"gaussian\", \"sigma\": "
+                + "Infinity}", "")));
+        all.add(run("1e400", 2, "mechanism.sigma = inf: must be > 0 and finite", mechanism("{\"type\": \"gaussian\", "
+                + "\"sigma\": 1e400}", "")));
+        all.add(run("negative zero sigma", 2, "mechanism.sigma = 0: must be > 0", mechanism("{\"type\": \"gaussian\", "
+                + "\"sigma\": -0}", "")));
+        all.add(run("trials 1e400", 2, "trials = inf: must be a whole number", "{\"mechanism\": {\"type\": "
+                + "\"gaussian\", \"sigma\": 1}, \"trials\": 1e400}"));
+        all.add(run("negative claim epsilon", 2, "claims[0].epsilon = -1", gaussian(", \"claims\": [{\"epsilon\": -1, "
+                + "\"delta\": 1e-5}]")));
+        all.add(run("delta of one", 2, "deltas[0] = 1: must be in [0, 1)", gaussian(", \"deltas\": [1]")));
+        all.add(run("negative zero delta is pure DP", 0, null, gaussian(", \"deltas\": [-0.0]")));
+        // Range boundaries.
+        all.add(run("q = 0", 2, "mechanism.q = 0: must be in (0, 1]", mechanism("{\"type\": "
+                + "\"poisson-subsampled-gaussian\", \"q\": 0, \"sigma\": 1}", "")));
+        all.add(run("q = 1", 0, null, mechanism("{\"type\": \"poisson-subsampled-gaussian\", \"q\": 1, \"sigma\": 1}",
+                "")));
+        all.add(run("q just above 1", 2, "mechanism.q = 1.0000001", mechanism("{\"type\": "
+                + "\"poisson-subsampled-gaussian\", \"q\": 1.0000001, \"sigma\": 1}", "")));
+        all.add(run("confidence 0", 2, "confidence = 0", gaussian(", \"confidence\": 0")));
+        all.add(run("confidence 1", 2, "confidence = 1", gaussian(", \"confidence\": 1")));
+        all.add(run("15 bins", 2, "histogramBins = 15", gaussian(", \"histogramBins\": 15")));
+        all.add(run("2^20 + 1 bins", 2, "histogramBins = 1048577", gaussian(", \"histogramBins\": 1048577")));
+        all.add(run("hold-out fraction 0", 2, "holdoutFraction = 0", gaussian(", \"thresholdSelection\": "
+                + "{\"method\": \"held-out\", \"holdoutFraction\": 0}")));
+        all.add(run("hold-out fraction 1", 2, "holdoutFraction = 1", gaussian(", \"thresholdSelection\": "
+                + "{\"method\": \"held-out\", \"holdoutFraction\": 1}")));
+        all.add(run("one trial", 2, "trials = 1", "{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, "
+                + "\"trials\": 1}"));
+        all.add(run("zero rounds", 2, "mechanism.rounds = 0", mechanism("{\"type\": \"gaussian\", \"sigma\": 1, "
+                + "\"rounds\": 0}", "")));
+        all.add(run("zero clip", 2, "mechanism.clip = 0", mechanism("{\"type\": \"gaussian\", \"sigma\": 1, "
+                + "\"clip\": 0}", "")));
+        // Extreme but legal values: an answer, never an internal error.
+        all.add(run("sigma 1e-12", 0, null, mechanism("{\"type\": \"gaussian\", \"sigma\": 1e-12}", "")));
+        all.add(run("subsampled sigma 1e-9", 0, null, mechanism("{\"type\": \"poisson-subsampled-gaussian\", "
+                + "\"q\": 0.01, \"sigma\": 1e-9}", "")));
+        all.add(run("subsampled sigma 1e-6", 0, null, mechanism("{\"type\": \"poisson-subsampled-gaussian\", "
+                + "\"q\": 0.01, \"sigma\": 1e-6}", "")));
+        all.add(run("sigma 1e12", 0, null, mechanism("{\"type\": \"gaussian\", \"sigma\": 1e12}", "")));
+        all.add(run("q 1e-12", 0, null, mechanism("{\"type\": \"poisson-subsampled-gaussian\", \"q\": 1e-12, "
+                + "\"sigma\": 1}", "")));
+        all.add(run("claim at epsilon 1e308", 0, null, gaussian(", \"claims\": [{\"epsilon\": 1e308, \"delta\": "
+                + "1e-5}]")));
+        all.add(run("claim at delta 1e-15", 0, null, gaussian(", \"claims\": [{\"epsilon\": 50, \"delta\": 1e-15}]")));
+        all.add(run("sigma 1e300", 2, "mechanism.sigma = 1.0E300", mechanism("{\"type\": \"gaussian\", \"sigma\": "
+                + "1e300}", "")));
+        all.add(run("sigma 1e-3 in run", 0, null, mechanism("{\"type\": \"gaussian\", \"sigma\": 1e-3}", "")));
+        // What would not fit, refused before any work.
+        all.add(run("a billion records", 2, "records", mechanism("{\"type\": \"poisson-subsampled-gaussian\", "
+                + "\"q\": 0.01, \"sigma\": 1}", ", \"simulator\": {\"kind\": \"faithful\", \"records\": 1e9, "
+                + "\"dimension\": 10}")));
+        all.add(run("records times dimension 1e10", 2, "records", mechanism("{\"type\": "
+                + "\"poisson-subsampled-gaussian\", \"q\": 0.01, \"sigma\": 1}", ", \"simulator\": {\"kind\": "
+                + "\"faithful\", \"records\": 1e7, \"dimension\": 1000}")));
+        all.add(run("dimension 1e9", 2, "dimension", mechanism("{\"type\": \"poisson-subsampled-gaussian\", \"q\": "
+                + "0.01, \"sigma\": 1}", ", \"simulator\": {\"kind\": \"faithful\", \"records\": 10, \"dimension\": "
+                + "1e9}")));
+        // Huge lists.
+        StringBuilder many = new StringBuilder();
+        for (int i = 0; i < 1001; i++) {
+            many.append(i == 0 ? "" : ", ").append("1e-5");
+        }
+        all.add(run("1001 deltas", 2, "at most 1000 entries", gaussian(", \"deltas\": [" + many + "]")));
+        StringBuilder claims = new StringBuilder();
+        for (int i = 0; i < 10_000; i++) {
+            claims.append(i == 0 ? "" : ", ").append("{\"epsilon\": 1, \"delta\": 1e-5}");
+        }
+        all.add(run("10,000 claims", 2, "at most 1000 entries", gaussian(", \"claims\": [" + claims + "]")));
+        StringBuilder millions = new StringBuilder(16_000_000);
+        for (int i = 0; i < 2_000_000; i++) {
+            millions.append(i == 0 ? "" : ",").append("1e-5");
+        }
+        all.add(run("two million deltas", 2, "at most 1000 entries", gaussian(", \"deltas\": [" + millions + "]")));
+        // Output paths.
+        String ok = file("ok.json", gaussian(""));
+        String plainFile = file("a-file", "x");
+        all.add(c("out is a file", 2, "is a file, not a directory", 30, "run", ok, "--out", plainFile, "--quiet"));
+        all.add(c("out under a file", 2, "cannot create the directory", 30, "run", ok, "--out", plainFile + "/sub",
+                "--quiet"));
+        Files.createDirectories(dir.resolve("blocked").resolve("report.html"));
+        all.add(c("a directory named report.html in out", 2, "holds a directory named report.html", 30, "run", ok,
+                "--out", dir.resolve("blocked").toString(), "--quiet"));
+        all.add(c("out under /proc", 2, "cannot create the directory", 30, "run", ok, "--out", "/proc/dp-audit-out",
+                "--quiet"));
+        // Options.
+        all.add(c("trials 0", 2, "--trials = 0", 30, "run", ok, "--out", "OUT", "--trials", "0"));
+        all.add(c("trials 1e400", 2, "--trials = inf: must be a whole number", 30, "run", ok, "--out", "OUT",
+                "--trials", "1e400"));
+        all.add(c("2000 threads", 2, "--threads = 2000: must be <= 1024", 30, "run", ok, "--out", "OUT", "--threads",
+                "2000"));
+        all.add(c("seed as text", 2, "--seed = abc: must be a number", 30, "run", ok, "--out", "OUT", "--seed",
+                "abc"));
+        all.add(c("max-seconds 0", 2, "--max-seconds = 0: must be > 0", 30, "run", ok, "--out", "OUT",
+                "--max-seconds", "0"));
+        all.add(c("time budget spent", 2, "--max-seconds = 0.2: the work did not finish within 0.2 s", 30, "run", ok,
+                "--out", "OUT", "--trials", "1e10", "--quiet", "--max-seconds", "0.2"));
+        all.add(c("option given twice", 2, "should be specified only once", 30, "run", ok, "--seed", "1", "--seed",
+                "2"));
+        // bound and calibrate.
+        all.add(c("bound at sigma 1e-9", 0, null, 30, "bound", "gaussian", "sigma=1e-9", "--delta", "1e-5"));
+        all.add(c("bound subsampled at sigma 1e-6", 0, null, 30, "bound", "poisson-subsampled-gaussian", "q=0.01",
+                "sigma=1e-6", "--delta", "1e-5"));
+        all.add(c("bound over a million rounds", 0, null, 30, "bound", "gaussian", "sigma=1", "rounds=1e6",
+                "--delta", "1e-5"));
+        all.add(c("bound at sigma 0.01", 0, null, 30, "bound", "gaussian", "sigma=0.01", "--delta", "1e-5"));
+        all.add(c("bound at sigma 1e400", 2, "sigma = inf", 30, "bound", "gaussian", "sigma=1e400", "--delta",
+                "1e-5"));
+        all.add(c("bound at sigma nan", 2, "sigma = nan: must be a number", 30, "bound", "gaussian", "sigma=nan",
+                "--delta", "1e-5"));
+        all.add(c("bound at delta 0", 2, "--delta = 0: must be in (0, 1)", 30, "bound", "gaussian", "sigma=1",
+                "--delta", "0"));
+        all.add(c("bound at delta 1", 2, "--delta = 1: must be in (0, 1)", 30, "bound", "gaussian", "sigma=1",
+                "--delta", "1"));
+        all.add(c("bound at negative epsilon", 2, "--epsilon = -1", 30, "bound", "gaussian", "sigma=1", "--epsilon",
+                "-1"));
+        all.add(c("bound of an unknown type", 2, "unknown mechanism type", 30, "bound", "no-such", "--delta",
+                "1e-5"));
+        all.add(c("bound without a type", 2, "missing required parameter", 30, "bound", "--delta", "1e-5"));
+        all.add(c("parameter without a value", 2, "expected key=value, got sigma", 30, "bound", "gaussian", "sigma",
+                "--delta", "1e-5"));
+        all.add(c("calibrate without delta", 2, "both --epsilon E and --delta D", 30, "calibrate", "gaussian",
+                "--epsilon", "1"));
+        all.add(c("calibrate dp-fed over 1e5 rounds, budget 10 s", 2, "--max-seconds = 10: the work did not finish",
+                40, "calibrate", "dp-fed", "clients=100", "selected=10", "rounds=1e5", "sampling=uniform", "--epsilon",
+                "1", "--delta", "1e-5", "--max-seconds", "10", "--quiet"));
+        all.add(c("calibrate over a million rounds, budget 5 s", 2, "--max-seconds = 5: the work did not finish",
+                40, "calibrate", "poisson-subsampled-gaussian", "q=0.01", "rounds=1e6", "--epsilon", "1", "--delta",
+                "1e-5", "--max-seconds", "5", "--quiet"));
+        all.add(c("calibrate at epsilon 1000", 0, null, 90, "calibrate", "gaussian", "--epsilon", "1000", "--delta",
+                "1e-15"));
+        // demo.
+        all.add(c("demo with no threads", 2, "--threads = 0", 30, "demo", "--threads", "0", "--out", "OUT"));
+        all.add(c("demo into a file", 2, "is a file, not a directory", 30, "demo", "--out", plainFile, "--quiet"));
+        all.add(c("demo with an unknown option", 2, "unknown option --fast", 30, "demo", "--fast"));
+        all.add(c("demo out of time", 2, "--max-seconds = 0.1: the work did not finish", 30, "demo", "--out", "OUT",
+                "--quiet", "--max-seconds", "0.1"));
+        // scores.
+        String goodScores = file("scores.txt", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n15\n16\n17\n18\n19\n20\n");
+        all.add(c("scores from a binary file", 2, "is neither a .npy file nor UTF-8 text", 30, "scores", "--with", bytes("scores.bin", binary),
+                "--without", goodScores, "--out", "OUT", "--quiet"));
+        all.add(c("scores with a 10 MB line", 2, "not a number", 30, "scores", "--with", file("long.txt",
+                "1\n" + "9".repeat(5_000_000) + "x\n"), "--without", goodScores, "--out", "OUT", "--quiet"));
+        all.add(c("scores with one file", 2, "missing required option: '--without=B'", 30, "scores", "--with",
+                goodScores));
+        all.add(c("scores into a file", 2, "is a file, not a directory", 30, "scores", "--with", goodScores,
+                "--without", goodScores, "--out", plainFile, "--quiet"));
+        all.add(c("scores with a negative delta", 2, "--deltas = -1: must be in [0, 1)", 30, "scores", "--with",
+                goodScores, "--without", goodScores, "--deltas", "-1", "--out", "OUT"));
+        return all.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void hostileInput(Case c) throws IOException {
+        Path out = dir.resolve("out-" + c.name().replaceAll("\\W+", "-"));
+        String[] args = c.args().stream().map(a -> a.equals("OUT") ? out.toString() : a).toArray(String[]::new);
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        int exit = assertTimeoutPreemptively(Duration.ofSeconds(c.seconds()), () -> {
+            try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
+                    PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
+                return Main.run(args, o, e);
+            }
+        }, c.name() + ": over its time budget");
+        String err = stderr.toString(StandardCharsets.UTF_8).strip();
+        assertEquals(c.exit(), exit, c.name() + ": " + err);
+        assertFalse(err.contains("Exception") || err.contains("\tat ") || err.contains("internal error"),
+                "no stack trace: " + err);
+        if (c.exit() == 2) {
+            assertFalse(err.contains("\n"), "one line: " + err);
+            assertTrue(err.contains(c.message()), c.name() + ": " + err);
+            assertFalse(Files.exists(out), c.name() + ": left " + out);
+        } else if (c.args().contains("--quiet")) {
+            assertTrue(err.isEmpty(), c.name() + ": " + err);
+        }
+    }
+}
