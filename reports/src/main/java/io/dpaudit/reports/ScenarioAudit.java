@@ -87,11 +87,8 @@ public final class ScenarioAudit {
      * @param threads worker threads
      */
     public static Prepared prepare(Scenario scenario, long trials, long seed, int threads) {
-        AuditableMechanism mechanism = MechanismCatalog.parse(scenario.mechanism());
-        MechanismSimulator simulator = scenario.faithful()
-                ? mechanism.faithful(scenario.simulator(), RandomStreams.auxiliary(seed))
-                : mechanism.reduced();
-        AttackCatalog.Attack attack = AttackCatalog.create("attack", scenario.attack(), simulator);
+        Trials t = prepareTrials(scenario, trials, seed);
+        AuditableMechanism mechanism = t.mechanism();
         AuditSettings settings = new AuditSettings(trials, seed, threads, scenario.confidence(),
                 scenario.selection(), scenario.histogramBins(), Pilot.DEFAULT_TRIALS,
                 MonteCarloEngine.DEFAULT_SHARD_TRIALS, scenario.deltas(), scenario.epsilons(), scenario.tradeOff());
@@ -105,6 +102,33 @@ public final class ScenarioAudit {
                 claims.add(resolve(c, mechanism, bounds));
             }
         }
+        return new Prepared(scenario, mechanism, t.simulator(), t.scorer(), settings, bounds, claims, tradeOffClaims,
+                t.lossScorer(), t.trainable(), t.trainingTrials());
+    }
+
+    /**
+     * What the trials of an audit need, and nothing else (no bounds, no claims): the mechanism, its simulator, the
+     * attack and the estimate's loss scorer. A remote worker (a Spark executor) prepares this from the scenario text;
+     * {@link #prepare} builds on it.
+     *
+     * @param mechanism the mechanism
+     * @param simulator the simulator that produces outputs
+     * @param scorer the attack's scorer, or null when {@code trainable} is given
+     * @param trainable the learned distinguisher, or null
+     * @param trainingTrials outputs per world it learns from (0 without one)
+     * @param lossScorer the estimate's loss scorer, or null
+     */
+    public record Trials(AuditableMechanism mechanism, MechanismSimulator simulator, Scorer scorer,
+            TrainableScorer trainable, int trainingTrials, Scorer lossScorer) {
+    }
+
+    /** Builds what the trials need (see {@link Trials}); bad input throws as {@link #prepare} does. */
+    public static Trials prepareTrials(Scenario scenario, long trials, long seed) {
+        AuditableMechanism mechanism = MechanismCatalog.parse(scenario.mechanism());
+        MechanismSimulator simulator = scenario.faithful()
+                ? mechanism.faithful(scenario.simulator(), RandomStreams.auxiliary(seed))
+                : mechanism.reduced();
+        AttackCatalog.Attack attack = AttackCatalog.create("attack", scenario.attack(), simulator);
         Scorer lossScorer = null;
         if (scenario.estimate()) {
             if (simulator.outputModel() == null) {
@@ -122,8 +146,7 @@ public final class ScenarioAudit {
         }
         int training = attack.trainable() == null ? 0
                 : io.dpaudit.attacks.BlackBoxAudit.defaultTrainingTrials(trials, simulator.outputLength());
-        return new Prepared(scenario, mechanism, simulator, attack.scorer(), settings, bounds, claims, tradeOffClaims,
-                lossScorer, attack.trainable(), training);
+        return new Trials(mechanism, simulator, attack.scorer(), attack.trainable(), training, lossScorer);
     }
 
     /** Resolves an f-DP claim: {@code mu}-GDP, or a bound's whole trade-off function ({@link BoundTradeOff}). */
@@ -222,13 +245,25 @@ public final class ScenarioAudit {
 
     /** Runs a prepared audit and builds its report. */
     public static AuditReport run(Prepared p, ProgressListener progress) {
+        return run(p, progress, null, null);
+    }
+
+    /**
+     * Runs a prepared audit on an engine, keeping phase states in a store (checkpoint and resume), and builds its
+     * report.
+     *
+     * @param engine the engine of the counted phases, or null for the local one
+     * @param store phase states to resume from and keep, or null
+     */
+    public static AuditReport run(Prepared p, ProgressListener progress, io.dpaudit.core.engine.PhaseEngine engine,
+            io.dpaudit.core.audit.PhaseStore store) {
         Scorer scorer = p.scorer();
         if (p.trainable() != null) {
             scorer = p.trainable().train(p.simulator(), p.trainingTrials(),
                     RandomStreams.training(p.settings().seed()), progress);
         }
         AuditResult result = Auditor.run(p.simulator(), scorer, p.lossScorer(), p.settings(), p.claims(),
-                p.tradeOffClaims(), progress);
+                p.tradeOffClaims(), progress, engine, store);
         return report(p, result, progress);
     }
 

@@ -17,7 +17,8 @@ import java.util.function.Supplier;
  *   <li>{@code Gaussian}: {@code r(alpha) = alpha mu^2 / 2}, {@code mu = sensitivity(adjacency) / sigma} — the
  *       replace-one sensitivity is twice the add/remove one;</li>
  *   <li>{@code PoissonSampled(Gaussian)} under add/remove: {@link SubsampledGaussianRdp} (MTZ19);</li>
- *   <li>{@code SampledWithoutReplacement(Gaussian)} under replace-one: {@link WithoutReplacementRdp} (WBK19 Thm 9)
+ *   <li>{@code SampledWithoutReplacement(Gaussian)} under replace-one: {@link WithoutReplacementRdp} (WBK19 Theorems 9
+ *       and 27, the smaller per order)
  *       with the base Gaussian's replace-one RDP;</li>
  *   <li>{@code SelfComposed} and {@code Composed} of supported events.</li>
  * </ul>
@@ -30,6 +31,7 @@ public final class RdpAccountant implements PrivacyAccountant {
     public static final double[] DEFAULT_ORDERS = defaultOrders();
 
     private final double[] orders;
+    private final boolean theorem27;
 
     /** An accountant on the default orders. */
     public RdpAccountant() {
@@ -38,6 +40,16 @@ public final class RdpAccountant implements PrivacyAccountant {
 
     /** An accountant on the given orders (all {@code > 1}). */
     public RdpAccountant(double[] orders) {
+        this(orders, true);
+    }
+
+    /**
+     * An accountant on the given orders that uses, for the Gaussian sampled without replacement, WBK19's Theorem 9
+     * alone ({@code theorem27 = false}: how older accountants, autodp's among them, computed it — for recomputing a
+     * paper's numbers) or also the Gaussian-specific Theorem 27 (the default).
+     */
+    public RdpAccountant(double[] orders, boolean theorem27) {
+        this.theorem27 = theorem27;
         for (double a : orders) {
             if (!(a > 1) || !Double.isFinite(a)) {
                 throw new IllegalArgumentException("RDP orders must be finite and > 1: " + a);
@@ -121,7 +133,8 @@ public final class RdpAccountant implements PrivacyAccountant {
             return () -> {
                 double[] r = new double[orders.length];
                 for (int i = 0; i < orders.length; i++) {
-                    r[i] = WithoutReplacementRdp.rdp(w.fraction(), j -> j * mu * mu / 2, false, 0.0, orders[i]);
+                    r[i] = theorem27 ? WithoutReplacementRdp.gaussian(w.fraction(), mu, orders[i])
+                            : WithoutReplacementRdp.rdp(w.fraction(), j -> j * mu * mu / 2, false, 0.0, orders[i]);
                 }
                 return r;
             };
@@ -167,7 +180,7 @@ public final class RdpAccountant implements PrivacyAccountant {
     public PrivacyBound account(String name, DpEvent event, Adjacency adjacency) {
         double[] curve = curve(event, adjacency);
         double[] o = orders;
-        String method = String.format(Locale.ROOT, "RDP accountant (MTZ19 for Poisson sampling, WBK19 Thm 9 without "
+        String method = String.format(Locale.ROOT, "RDP accountant (MTZ19 for Poisson sampling, WBK19 Thms 9 and 27 without "
                 + "replacement; %d orders in [%s, %s]; best of Mironov 2017 and the improved conversion)",
                 o.length, o[0], o[o.length - 1]);
         return AccountedBound.of(name, method, event, adjacency, BoundKind.UPPER_BOUND,

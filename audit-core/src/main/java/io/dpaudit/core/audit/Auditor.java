@@ -3,6 +3,7 @@ package io.dpaudit.core.audit;
 import io.dpaudit.core.engine.HistogramBinning;
 import io.dpaudit.core.engine.LossBracket;
 import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.PhaseEngine;
 import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.ScoreCounts;
@@ -85,6 +86,19 @@ public final class Auditor {
     public static AuditResult run(TrialSamplerFactory sampler, Scorer scorer, Scorer lossScorer,
             AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
             ProgressListener progress) {
+        return run(sampler, scorer, lossScorer, settings, claims, tradeOffClaims, progress, null, null);
+    }
+
+    /**
+     * Runs the audit on a given engine, keeping phase states in {@code store}.
+     *
+     * @param phaseEngine the engine of the counted phases (null: the local {@link MonteCarloEngine} on the settings'
+     *     threads); any engine gives the same numbers
+     * @param store where phase states are kept and found (checkpoint and resume), or null; needs the local engine
+     */
+    public static AuditResult run(TrialSamplerFactory sampler, Scorer scorer, Scorer lossScorer,
+            AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
+            ProgressListener progress, PhaseEngine phaseEngine, PhaseStore store) {
         if (lossScorer != null && lossScorer.lossBracket() == null) {
             throw new IllegalArgumentException("the loss scorer does not bracket the log-likelihood ratio");
         }
@@ -95,7 +109,8 @@ public final class Auditor {
         Pilot.Result pilot = Pilot.run(sampler, scorer, settings.pilotTrials(), settings.bins(), streams.next());
         HistogramBinning binning = pilot.binning();
         scorer = pilot.scorer(); // a RankedScorer when a generic score turned out to take few values
-        MonteCarloEngine engine = new MonteCarloEngine(settings.threads(), settings.shardTrials(), progress);
+        Phases engine = new Phases(phaseEngine != null ? phaseEngine
+                : new MonteCarloEngine(settings.threads(), settings.shardTrials(), progress), store);
         EmpiricalEstimator estimator;
         CertifiedTradeOff tradeOff;
         long selectionTrials;
@@ -158,7 +173,37 @@ public final class Auditor {
                 new AuditResult.Counts(selectionCounts, evaluationCounts, lossCounts[0]));
     }
 
-    private static PrivacyLossEstimate estimateLoss(MonteCarloEngine engine, TrialSamplerFactory sampler,
+    /** The engine and the store together: every counted phase goes through {@link #run}. */
+    private record Phases(PhaseEngine engine, PhaseStore store) {
+        Phases {
+            if (store != null && !(engine instanceof MonteCarloEngine)) {
+                throw new IllegalArgumentException("checkpoint and resume need the local engine");
+            }
+        }
+
+        ScoreCounts run(String phase, TrialSamplerFactory sampler, Scorer scorer, HistogramBinning binning,
+                long trials, RandomStreams streams) {
+            if (store == null) {
+                return engine.run(phase, sampler, scorer, binning, trials, streams);
+            }
+            MonteCarloEngine local = (MonteCarloEngine) engine;
+            MonteCarloEngine.Resume resume = store.restore(phase, binning, trials);
+            long shards = local.shardCount(trials);
+            if (resume != null && resume.shardsDone() >= shards) {
+                if (resume.counts().trials() != trials) {
+                    throw new IllegalArgumentException("saved state of phase " + phase + " has "
+                            + resume.counts().trials() + " trials, the phase " + trials);
+                }
+                streams.skip(shards); // the phase is done: later phases take the streams after its shards
+                ScoreCounts counts = resume.counts().on(binning);
+                store.merged(phase, shards, shards, counts);
+                return counts;
+            }
+            return local.run(phase, sampler, scorer, binning, trials, streams, resume, store::merged);
+        }
+    }
+
+    private static PrivacyLossEstimate estimateLoss(Phases engine, TrialSamplerFactory sampler,
             Scorer lossScorer, AuditSettings settings, List<Claim> claims, RandomStreams streams,
             ScoreCounts[] countsOut, ProgressListener progress) {
         LossBracket bracket = lossScorer.lossBracket();

@@ -30,7 +30,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <p>Per trial the loop calls no interface method (calls are per batch), allocates nothing and boxes nothing.
  */
-public final class MonteCarloEngine {
+public final class MonteCarloEngine implements PhaseEngine {
     /** Default shard size: 2^20 trials per world. */
     public static final int DEFAULT_SHARD_TRIALS = 1 << 20;
     /** Scratch budget per worker, in doubles, for one batch of outputs. */
@@ -58,6 +58,7 @@ public final class MonteCarloEngine {
     }
 
     /** Trials per world in a full shard. */
+    @Override
     public int shardTrials() {
         return shardTrials;
     }
@@ -78,15 +79,84 @@ public final class MonteCarloEngine {
      * @param streams where the shards' streams come from (the phase takes one stream per shard, in order)
      * @return the merged counts
      */
+    @Override
     public ScoreCounts run(String phase, TrialSamplerFactory sampler, Scorer scorer, HistogramBinning binning,
             long trials, RandomStreams streams) {
+        return run(phase, sampler, scorer, binning, trials, streams, null, PhaseListener.NONE);
+    }
+
+    /**
+     * Runs one phase, possibly resuming it: with {@code resume} the first {@code resume.shardsDone()} shards are taken
+     * as counted ({@code resume.counts()}), their streams skipped, and counting goes on from the next shard. The
+     * listener sees the merged total after every shard (for checkpoints).
+     *
+     * @param resume where an earlier, interrupted run of this phase stopped, or null
+     * @param listener told of the merged counts after each shard, under the engine's lock
+     */
+    public ScoreCounts run(String phase, TrialSamplerFactory sampler, Scorer scorer, HistogramBinning binning,
+            long trials, RandomStreams streams, Resume resume, PhaseListener listener) {
         Checks.atLeast("trials", trials, 1);
         if (scorer.outputLength() != sampler.outputLength()) {
             throw new IllegalArgumentException("attack expects outputs of length " + scorer.outputLength()
                     + " but the mechanism produces " + sampler.outputLength());
         }
-        PhaseRun run = new PhaseRun(phase, sampler, scorer, binning, trials, streams);
+        PhaseRun run = new PhaseRun(phase, sampler, scorer, binning, trials, streams, resume, listener);
         return run.execute();
+    }
+
+    /** Number of shards of a phase of {@code trials} trials per world. */
+    public long shardCount(long trials) {
+        return (trials + shardTrials - 1) / shardTrials;
+    }
+
+    /**
+     * Where an interrupted phase stopped: its first {@code shardsDone} shards, merged.
+     *
+     * @param shardsDone shards counted, a prefix of the phase's shards
+     * @param counts their merged counts
+     */
+    public record Resume(long shardsDone, ScoreCounts counts) {
+    }
+
+    /** Sees a phase's merged counts after every shard (called under the engine's lock: copy, do not keep). */
+    @FunctionalInterface
+    public interface PhaseListener {
+        /** A listener that ignores merges. */
+        PhaseListener NONE = (phase, shardsDone, shardCount, counts) -> { };
+
+        /**
+         * @param phase the phase
+         * @param shardsDone shards merged so far (a prefix)
+         * @param shardCount shards of the phase
+         * @param counts the merged counts so far (live: copy it to keep it)
+         */
+        void merged(String phase, long shardsDone, long shardCount, ScoreCounts counts);
+    }
+
+    /**
+     * Counts one shard exactly as the engine does — batches of {@link #batchTrials} outputs, {@code D} then {@code D'},
+     * scored and histogrammed — adding into {@code withCanary} and {@code withoutCanary} (slot arrays of
+     * {@code binning}). For engines that run shards elsewhere (a Spark executor) and must match this one bit for bit.
+     */
+    public static void countShard(TrialSampler sampler, Scorer scorer, HistogramBinning binning, int n,
+            long[] withCanary, long[] withoutCanary) {
+        int length = scorer.outputLength();
+        int batch = batchTrials(length);
+        double[] outputs = new double[batch * length];
+        double[] scores = new double[batch];
+        ShardCounts counts = new ShardCounts(binning);
+        for (int done = 0; done < n; ) {
+            int b = Math.min(batch, n - done);
+            sampler.sample(World.WITH_CANARY, outputs, b);
+            counts.add(World.WITH_CANARY, scorer.score(outputs, b, scores), b);
+            sampler.sample(World.WITHOUT_CANARY, outputs, b);
+            counts.add(World.WITHOUT_CANARY, scorer.score(outputs, b, scores), b);
+            done += b;
+        }
+        for (int i = 0; i < withCanary.length; i++) {
+            withCanary[i] += counts.withCanary[i];
+            withoutCanary[i] += counts.withoutCanary[i];
+        }
     }
 
     /** State of one running phase, shared by its workers. */
@@ -99,6 +169,7 @@ public final class MonteCarloEngine {
         private final long shardCount;
         private final RandomStreams streams;
         private final ScoreCounts total;
+        private final PhaseListener listener;
         private final long startNanos = System.nanoTime();
 
         // Guarded by "this".
@@ -111,7 +182,7 @@ public final class MonteCarloEngine {
         private final Map<Long, Integer> pendingSizes = new HashMap<>();
 
         PhaseRun(String phase, TrialSamplerFactory samplerFactory, Scorer scorer, HistogramBinning binning,
-                long trials, RandomStreams streams) {
+                long trials, RandomStreams streams, Resume resume, PhaseListener listener) {
             this.phase = phase;
             this.samplerFactory = samplerFactory;
             this.scorer = scorer;
@@ -120,6 +191,19 @@ public final class MonteCarloEngine {
             this.shardCount = (trials + shardTrials - 1) / shardTrials;
             this.streams = streams;
             this.total = new ScoreCounts(binning);
+            this.listener = listener;
+            if (resume != null && resume.shardsDone() > 0) {
+                long done = Math.min(resume.shardsDone(), shardCount);
+                if (resume.counts().binning().slots() != binning.slots()
+                        || resume.counts().trials() != Math.min(trials, done * shardTrials)) {
+                    throw new IllegalArgumentException("resume state does not match phase " + phase);
+                }
+                total.add(resume.counts());
+                streams.skip(done);
+                nextShard = done;
+                nextToMerge = done;
+                mergedTrials = resume.counts().trials();
+            }
             int buffers = (int) Math.min(threads + 2L, shardCount + 1);
             for (int i = 0; i < buffers; i++) {
                 pool.push(new ShardCounts(binning));
@@ -245,6 +329,7 @@ public final class MonteCarloEngine {
                     nextToMerge++;
                 }
                 done = mergedTrials;
+                listener.merged(phase, nextToMerge, shardCount, total);
                 notifyAll();
             }
             progress.onProgress(phase, done, trials, System.nanoTime() - startNanos);

@@ -53,6 +53,39 @@ public final class ScoreCounts {
         return c;
     }
 
+    /** Adds all of {@code other}'s counts (same binning). */
+    void add(ScoreCounts other) {
+        for (int i = 0; i < withCanary.length; i++) {
+            withCanary[i] += other.withCanary[i];
+            withoutCanary[i] += other.withoutCanary[i];
+        }
+        trials += other.trials;
+        trialsWithout += other.trialsWithout;
+    }
+
+    /** The same counts on {@code other}, a binning with the same slots (a binning read back from a checkpoint). */
+    public ScoreCounts on(HistogramBinning other) {
+        if (other.slots() != binning.slots()) {
+            throw new IllegalArgumentException("binnings differ in slots: " + other.slots() + " vs " + binning.slots());
+        }
+        ScoreCounts c = new ScoreCounts(other);
+        System.arraycopy(withCanary, 0, c.withCanary, 0, withCanary.length);
+        System.arraycopy(withoutCanary, 0, c.withoutCanary, 0, withoutCanary.length);
+        c.trials = trials;
+        c.trialsWithout = trialsWithout;
+        return c;
+    }
+
+    /** A copy (for checkpoints). */
+    public ScoreCounts copy() {
+        ScoreCounts c = new ScoreCounts(binning);
+        System.arraycopy(withCanary, 0, c.withCanary, 0, withCanary.length);
+        System.arraycopy(withoutCanary, 0, c.withoutCanary, 0, withoutCanary.length);
+        c.trials = trials;
+        c.trialsWithout = trialsWithout;
+        return c;
+    }
+
     void add(ShardCounts shard, int shardTrials) {
         int[] a = shard.withCanary;
         int[] b = shard.withoutCanary;

@@ -60,6 +60,28 @@ public final class RandomStreams {
         return r;
     }
 
+    /**
+     * Skips {@code count} streams, as if they had been handed out: the next stream is then the one after them. For
+     * engines that resume a phase or run its shards elsewhere, so that later phases get the streams they would have.
+     */
+    public synchronized void skip(long count) {
+        for (long i = 0; i < count; i++) {
+            root.jump();
+        }
+        issued += count;
+    }
+
+    /**
+     * Stream {@code index} of a root seed (the root state after {@code index} jumps), computed from the seed alone —
+     * for a cluster task that runs shard {@code j} of a phase whose first stream is {@code first}: stream
+     * {@code first + j}. Costs {@code index} jumps.
+     */
+    public static UniformRandomProvider stream(long seed, long index) {
+        RandomStreams s = new RandomStreams(seed);
+        s.skip(index);
+        return s.next();
+    }
+
     /** How many streams have been handed out so far. */
     public synchronized long issued() {
         return issued;

@@ -33,7 +33,8 @@ final class ClassicRdpBound implements PrivacyBound {
         this.note = note;
         this.kind = kind;
         this.orders = orders.clone();
-        this.curve = new RdpAccountant(orders).curve(event, adjacency);
+        // Theorem 9 alone for sampling without replacement: how the paper's accountant (autodp) computed it.
+        this.curve = new RdpAccountant(orders, false).curve(event, adjacency);
         this.event = event.describe() + ", " + adjacency.description();
     }
 

@@ -1,10 +1,13 @@
 package io.dpaudit.reports.cli;
 
 import io.dpaudit.core.Checks;
+import io.dpaudit.core.ToolInfo;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.reports.ScenarioAudit;
+import io.dpaudit.reports.checkpoint.Checkpoint;
+import io.dpaudit.reports.engine.EngineProvider;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.CountsWriter;
 import io.dpaudit.reports.report.CsvDataWriter;
@@ -60,6 +63,19 @@ final class RunCommand implements Callable<Integer> {
     boolean estimate;
     @Option(names = "--quiet", description = "no progress or warnings on standard error")
     boolean quiet;
+    @Option(names = "--checkpoint", paramLabel = "FILE", description = "write the counts of completed shards to FILE "
+            + "every few seconds (local engine, one scenario)")
+    String checkpoint;
+    @Option(names = "--resume", paramLabel = "FILE", description = "go on from the checkpoint in FILE (the same "
+            + "scenario, seed, trials and version); keeps checkpointing there unless --checkpoint names another file")
+    String resume;
+    @Option(names = "--engine", paramLabel = "local|spark", description = "where the trials run (local)")
+    String engineName;
+    @Option(names = "--master", paramLabel = "URL", description = "the Spark master (--engine spark; default: the "
+            + "spark-submit configuration, else local[*])")
+    String master;
+    @Option(names = "--partitions", paramLabel = "P", description = "Spark tasks per phase (--engine spark)")
+    String partitions;
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
     @picocli.CommandLine.Mixin
@@ -77,8 +93,24 @@ final class RunCommand implements Callable<Integer> {
         budget.start();
         List<String> full = commandLine();
         Path first = Path.of(scenarios.get(0));
+        String engine = engineName == null ? "local" : engineName;
+        if (!engine.equals("local") && !engine.equals("spark")) {
+            throw new InvalidInputException("--engine", engine, "must be local or spark");
+        }
+        if (!engine.equals("spark") && (master != null || partitions != null)) {
+            throw new InvalidInputException(master != null ? "--master" : "--partitions", master != null ? master
+                    : partitions, "applies to --engine spark");
+        }
         if (scenarios.size() > 1 || java.nio.file.Files.isDirectory(first)) {
+            if (checkpoint != null || resume != null) {
+                throw new InvalidInputException(checkpoint != null ? "--checkpoint" : "--resume",
+                        checkpoint != null ? checkpoint : resume, "applies to a run of one scenario");
+            }
             return runMany(full, started, out, err);
+        }
+        if (engine.equals("spark") && (checkpoint != null || resume != null)) {
+            throw new InvalidInputException(checkpoint != null ? "--checkpoint" : "--resume",
+                    checkpoint != null ? checkpoint : resume, "applies to the local engine");
         }
         // Options first (cheap to check), then the scenario file.
         Long trialsOverride = trialsOverride();
@@ -93,22 +125,37 @@ final class RunCommand implements Callable<Integer> {
         long trials = trialsOverride != null ? trialsOverride : scenario.trials();
         long seed = seedOverride != null ? seedOverride : scenario.seed();
         ScenarioAudit.Prepared prepared = ScenarioAudit.prepare(scenario, trials, seed, threads);
+        byte[] scenarioBytes = bytes(scenarioPath);
+        Checkpoint store = checkpointStore(prepared, scenarioBytes);
         if (!quiet) {
             ScenarioAudit.trialWarnings(prepared).forEach(w -> err.println("warning: " + w));
         }
+        EngineProvider.Session session = engine.equals("spark") ? sparkSession(prepared, scenarioBytes, err) : null;
         boolean existed = java.nio.file.Files.exists(dir);
         ReportFiles.prepareDirectory("--out", dir, REPORT_FILES);
         AuditReport report;
-        try {
+        Thread flush = store == null ? null : new Thread(store::write, "dp-audit-checkpoint");
+        if (flush != null) {
+            Runtime.getRuntime().addShutdownHook(flush); // SIGINT: the checkpoint is kept, no report (exit 130)
+        }
+        try (EngineProvider.Session s = session) {
             ProgressListener progress = progress(err, prepared);
-            report = ScenarioAudit.run(prepared, progress)
-                    .withProvenance(Provenance.of(started, full, bytes(scenarioPath)));
+            report = ScenarioAudit.run(prepared, progress, s == null ? null : s.engine(), store)
+                    .withProvenance(Provenance.of(started, full, scenarioBytes));
             writeReports(dir, report);
         } catch (RuntimeException | Error e) {
             if (!existed) {
                 ReportFiles.removeIfEmpty(dir); // a rejected run leaves nothing behind
             }
             throw e;
+        } finally {
+            if (flush != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(flush);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running: it keeps the checkpoint
+                }
+            }
         }
         out.print(SummaryTable.format(report));
         out.println("Reports: " + dir.resolve("report.json") + ", report.md, report.html (plot data: curves.csv, "
@@ -232,6 +279,40 @@ final class RunCommand implements Callable<Integer> {
         } catch (java.io.IOException e) {
             return null;
         }
+    }
+
+    /** The checkpoint store of {@code --checkpoint} / {@code --resume}, or null. */
+    private Checkpoint checkpointStore(ScenarioAudit.Prepared prepared, byte[] scenarioBytes) {
+        if (checkpoint == null && resume == null) {
+            return null;
+        }
+        Checkpoint.Identity id = new Checkpoint.Identity(ToolInfo.version(),
+                Provenance.sha256(scenarioBytes == null ? new byte[0] : scenarioBytes),
+                prepared.settings().seed(), prepared.settings().trialsPerWorld());
+        Path target = Path.of(checkpoint != null ? checkpoint : resume);
+        ReportFiles.checkDirectory(checkpoint != null ? "--checkpoint" : "--resume", target.toAbsolutePath()
+                .getParent());
+        if (java.nio.file.Files.isDirectory(target)) {
+            throw new InvalidInputException(checkpoint != null ? "--checkpoint" : "--resume", target,
+                    "is a directory");
+        }
+        return resume != null ? Checkpoint.resume("--resume", Path.of(resume), id, target)
+                : Checkpoint.create(target, id);
+    }
+
+    /** The Spark engine, found on the class path (the dp-audit-spark jar), or a one-line refusal. */
+    private EngineProvider.Session sparkSession(ScenarioAudit.Prepared prepared, byte[] scenarioBytes,
+            PrintStream err) {
+        int p = partitions == null ? 0 : (int) Math.min(1 << 20, Checks.atLeast("--partitions",
+                OptionValues.wholeNumber("--partitions", partitions), 1));
+        for (EngineProvider provider : java.util.ServiceLoader.load(EngineProvider.class)) {
+            if (provider.name().equals("spark")) {
+                return provider.open(prepared, new String(scenarioBytes, java.nio.charset.StandardCharsets.UTF_8),
+                        master, p, quiet ? ProgressListener.NONE : ConsoleProgress.forStandardError(err));
+            }
+        }
+        throw new InvalidInputException("--engine", "spark", "the Spark runner is not on the class path: submit the "
+                + "dp-audit-spark jar with spark-submit (see the README, \"Spark\")");
     }
 
     /** {@code --trials}, validated (a whole number of at least 1), or null when absent. */

@@ -1,0 +1,153 @@
+package io.dpaudit.reports.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Checkpoint and resume: a run killed with {@code kill -9} part-way through a phase and resumed from its checkpoint
+ * reports exactly the numbers of an uninterrupted run; SIGINT stops with exit 130, keeps the checkpoint and writes no
+ * report; a checkpoint of another scenario, seed or version is refused in one line.
+ */
+class CheckpointTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Fields that are timing, provenance or prose (the rest are numbers that must match). */
+    private static final Set<String> VARYING = Set.of("provenance", "elapsedSeconds", "trialsPerSecond", "environment",
+            "tool");
+
+    @TempDir
+    Path dir;
+
+    /** 100 rounds of the Gaussian mechanism: slow enough (about a second per shard on one thread) to kill mid-run. */
+    private Path scenario(String name, long seed) throws IOException {
+        return Files.writeString(dir.resolve(name), "{\"name\": \"checkpointed\", \"mechanism\": {\"type\": "
+                + "\"gaussian\", \"sigma\": 10, \"rounds\": 100}, \"attack\": \"projection\", \"trials\": 3000000, "
+                + "\"seed\": " + seed + ", \"deltas\": [1e-5], \"epsilons\": [0, 1], \"claims\": [{\"epsilon\": 5, "
+                + "\"delta\": 1e-5}]}");
+    }
+
+    private static JsonNode numbers(Path reportDir) throws IOException {
+        ObjectNode r = (ObjectNode) JSON.readTree(reportDir.resolve("report.json").toFile());
+        r.remove(VARYING);
+        return r;
+    }
+
+    private Process child(Path scenario, Path checkpoint, Path out) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return new ProcessBuilder(java, "-Ddpaudit.checkpoint.intervalMillis=0", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "run", scenario.toString(),
+                "--checkpoint", checkpoint.toString(), "--out", out.toString(), "--threads", "1", "--quiet")
+                .redirectErrorStream(true).redirectOutput(dir.resolve("child.log").toFile()).start();
+    }
+
+    /** Waits until the checkpoint holds at least {@code shards} evaluation shards (or the child ends). */
+    private static void awaitProgress(Path checkpoint, Process p, int shards) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline && p.isAlive()) {
+            if (Files.exists(checkpoint)) {
+                try {
+                    JsonNode c = JSON.readTree(checkpoint.toFile());
+                    if (c.path("phases").path("evaluation").path("shardsDone").asInt() >= shards) {
+                        return;
+                    }
+                } catch (IOException partial) {
+                    // renamed into place atomically: a read never sees a partial file, but retry anyway
+                }
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    @Test
+    void killedThenResumedGivesTheNumbersOfAnUninterruptedRun() throws Exception {
+        Path s = scenario("s.json", 7);
+        CliRunner.Result whole = CliRunner.run("run", s.toString(), "--out", dir.resolve("whole").toString(),
+                "--quiet");
+        assertEquals(0, whole.exit(), whole.err());
+        Path cp = dir.resolve("cp.json");
+        Process p = child(s, cp, dir.resolve("killed"));
+        awaitProgress(cp, p, 1);
+        assertTrue(p.isAlive(), "the child finished before it could be killed: " + Files.readString(
+                dir.resolve("child.log")));
+        p.destroyForcibly(); // kill -9
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        JsonNode saved = JSON.readTree(cp.toFile());
+        int done = saved.path("phases").path("evaluation").path("shardsDone").asInt();
+        int total = saved.path("phases").path("evaluation").path("shardCount").asInt();
+        assertTrue(done >= 1 && done < total, "killed mid-phase: " + done + " of " + total);
+        assertFalse(Files.exists(dir.resolve("killed").resolve("report.json")), "no report from a killed run");
+        CliRunner.Result resumed = CliRunner.run("run", s.toString(), "--resume", cp.toString(), "--out",
+                dir.resolve("resumed").toString(), "--quiet");
+        assertEquals(0, resumed.exit(), resumed.err());
+        assertEquals(numbers(dir.resolve("whole")), numbers(dir.resolve("resumed")));
+        JsonNode after = JSON.readTree(cp.toFile());
+        assertEquals(total, after.path("phases").path("evaluation").path("shardsDone").asInt(), "completed");
+    }
+
+    @Test
+    void interruptStopsWith130KeepsTheCheckpointAndWritesNoReport() throws Exception {
+        Path s = scenario("i.json", 8);
+        Path cp = dir.resolve("int.json");
+        Path out = dir.resolve("interrupted");
+        Process p = child(s, cp, out);
+        awaitProgress(cp, p, 1);
+        assertTrue(p.isAlive());
+        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(130, p.exitValue());
+        assertTrue(JSON.readTree(cp.toFile()).path("phases").path("evaluation").path("shardsDone").asInt() >= 1);
+        assertFalse(Files.exists(out.resolve("report.json")));
+    }
+
+    @Test
+    void aCheckpointOfAnotherAuditIsRefused() throws Exception {
+        Path s = scenario("a.json", 9);
+        Path cp = dir.resolve("a-cp.json");
+        // A complete checkpoint from a short run of this scenario.
+        CliRunner.Result r = CliRunner.run("run", s.toString(), "--trials", "100000", "--checkpoint", cp.toString(),
+                "--out", dir.resolve("a-out").toString(), "--quiet");
+        assertEquals(0, r.exit(), r.err());
+        List<String[]> cases = List.of(
+                new String[] {"--seed", "10", "its seed is 9, this run's 10"},
+                new String[] {"--trials", "200000", "its trials per world is 100000, this run's 200000"});
+        for (String[] c : cases) {
+            Path out = dir.resolve("never-" + c[0].substring(2));
+            CliRunner.Result bad = CliRunner.run("run", s.toString(), "--trials", c[0].equals("--trials") ? c[1]
+                    : "100000", "--seed", c[0].equals("--seed") ? c[1] : "9", "--resume", cp.toString(), "--out",
+                    out.toString());
+            assertEquals(2, bad.exit(), bad.err());
+            assertTrue(bad.err().strip().contains(c[2]), bad.err());
+            assertEquals(1, bad.err().strip().lines().count(), bad.err());
+            assertFalse(Files.exists(out));
+        }
+        Path other = scenario("b.json", 9);
+        Files.writeString(other, Files.readString(other).replace("\"sigma\": 10", "\"sigma\": 11"));
+        CliRunner.Result scenarioChanged = CliRunner.run("run", other.toString(), "--trials", "100000", "--resume",
+                cp.toString(), "--out", dir.resolve("never-b").toString(), "--quiet");
+        assertEquals(2, scenarioChanged.exit());
+        assertTrue(scenarioChanged.err().contains("its scenario (SHA-256 of the file) is"), scenarioChanged.err());
+        Files.writeString(cp, Files.readString(cp).replaceFirst("\"toolVersion\":\"[^\"]*\"",
+                "\"toolVersion\":\"0.0.1\""));
+        CliRunner.Result version = CliRunner.run("run", s.toString(), "--trials", "100000", "--resume", cp.toString(),
+                "--out", dir.resolve("never-v").toString(), "--quiet");
+        assertEquals(2, version.exit());
+        assertTrue(version.err().contains("its tool version is 0.0.1"), version.err());
+        Files.writeString(cp, "{\"not\": \"a checkpoint\"}");
+        CliRunner.Result garbage = CliRunner.run("run", s.toString(), "--resume", cp.toString(), "--out",
+                dir.resolve("never-g").toString(), "--quiet");
+        assertEquals(2, garbage.exit());
+        assertTrue(garbage.err().contains("is not a dp-audit checkpoint"), garbage.err());
+    }
+}

@@ -1,0 +1,27 @@
+package io.dpaudit.spark;
+
+import java.io.Serializable;
+
+/**
+ * Everything an executor needs to count its shards of one phase, in primitives and strings (no dp-audit object is
+ * shipped: each executor prepares the same audit from the scenario text, deterministically).
+ *
+ * @param scenarioText the scenario file's text
+ * @param trials the audit's trials per world (as overridden on the command line)
+ * @param seed the root seed (as overridden)
+ * @param estimate whether the audit has a privacy-loss estimate
+ * @param lossScorer whether this phase scores with the estimate's loss scorer (else the attack)
+ * @param lo the binning's lower edge (continuous binnings)
+ * @param hi the binning's upper edge
+ * @param bins the binning's interior bins
+ * @param exactValues the values of an exact (rank) binning, or null
+ * @param rankValues the values a generic score was ranked by in the pilot (a {@code RankedScorer}), or null
+ * @param firstStream index of the stream of the phase's first shard
+ * @param shardTrials trials per world in a full shard
+ * @param phaseTrials the phase's trials per world
+ */
+record TaskSpec(String scenarioText, long trials, long seed, boolean estimate, boolean lossScorer, double lo,
+        double hi, int bins, double[] exactValues, double[] rankValues, long firstStream, int shardTrials,
+        long phaseTrials) implements Serializable {
+    private static final long serialVersionUID = 1L;
+}
