@@ -249,9 +249,9 @@ public final class PldAccountant implements PrivacyAccountant {
 
         private final boolean composed;
 
-        Direction(List<PrivacyLossPmf.Term> terms) {
-            this.terms = terms;
-            this.plain = PrivacyLossPmf.compose(terms, TAIL);
+        Direction(Discretised d) {
+            this.terms = d.terms();
+            this.plain = PrivacyLossPmf.compose(terms, TAIL, 0.0, d.window());
             // A single round is the connect-the-dots PLD itself, free of FFT round-off: nothing to tilt.
             this.composed = !(terms.size() == 1 && terms.get(0).count() == 1);
         }
@@ -379,8 +379,12 @@ public final class PldAccountant implements PrivacyAccountant {
         return AccountedBound.of(name, method, event, adjacency, BoundKind.UPPER_BOUND, g::delta, g::epsilon);
     }
 
+    /** The discretised factors of one direction and the Chernoff window of their composition (null: none needed). */
+    private record Discretised(List<PrivacyLossPmf.Term> terms, long[] window) {
+    }
+
     /** The discretised factors of one direction, with the grid coarsened as needed to fit. */
-    private List<PrivacyLossPmf.Term> terms(List<Factor> factors, boolean add) {
+    private Discretised terms(List<Factor> factors, boolean add) {
         double h = baseH;
         for (Factor f : factors) {
             double[] r = range(f, add);
@@ -416,11 +420,11 @@ public final class PldAccountant implements PrivacyAccountant {
                 terms.add(new PrivacyLossPmf.Term(pmf, f.count()));
             }
             if (terms.size() == 1 && terms.get(0).count() == 1) {
-                return terms; // nothing to compose
+                return new Discretised(terms, null); // nothing to compose
             }
             long[] w = PrivacyLossPmf.window(terms, TAIL);
             if (w[1] - w[0] + 1 <= MAX_POINTS) {
-                return terms;
+                return new Discretised(terms, w);
             }
             h *= 2;
         }

@@ -28,6 +28,8 @@ public final class MixturePairProfile implements PairProfile {
     private final GaussianMixture withoutRecord;
     private final double scale;
     private final double[] grid;
+    private final double[] logP;
+    private final double[] logQ;
 
     /**
      * @param name bound name
@@ -52,8 +54,14 @@ public final class MixturePairProfile implements PairProfile {
         double hi = Math.max(withRecord.maxMean(), withoutRecord.maxMean()) + 40 * s;
         int n = (int) Math.ceil((hi - lo) / (s / 64));
         this.grid = new double[n + 1];
+        this.logP = new double[n + 1];
+        this.logQ = new double[n + 1];
+        double[] x = new double[1];
         for (int i = 0; i <= n; i++) {
             grid[i] = lo + (hi - lo) * i / n;
+            x[0] = grid[i];
+            logP[i] = withRecord.logDensityUnnormalized(x, 0);
+            logQ[i] = withoutRecord.logDensityUnnormalized(x, 0);
         }
     }
 
@@ -79,15 +87,21 @@ public final class MixturePairProfile implements PairProfile {
 
     /** {@code scale * H_{e^eps}(P || Q)}, without rounding. */
     public double remove(double epsilon) {
-        return scale * hockeyStick(withRecord, withoutRecord, epsilon);
+        return scale * hockeyStick(withRecord, withoutRecord, logP, logQ, epsilon);
     }
 
     /** {@code scale * H_{e^eps}(Q || P)}, without rounding. */
     public double add(double epsilon) {
-        return scale * hockeyStick(withoutRecord, withRecord, epsilon);
+        return scale * hockeyStick(withoutRecord, withRecord, logQ, logP, epsilon);
     }
 
-    private double hockeyStick(GaussianMixture p, GaussianMixture q, double epsilon) {
+    /**
+     * {@code H_{e^eps}(p || q)}; {@code logPGrid} and {@code logQGrid} are the two log densities on {@link #grid},
+     * computed once, so that locating the sign changes costs a subtraction per grid point and only the refinement
+     * of each root evaluates the mixtures (the same arithmetic as evaluating them afresh, hence the same roots).
+     */
+    private double hockeyStick(GaussianMixture p, GaussianMixture q, double[] logPGrid, double[] logQGrid,
+            double epsilon) {
         double[] x = new double[1];
         java.util.function.DoubleUnaryOperator g = y -> {
             x[0] = y;
@@ -95,9 +109,9 @@ public final class MixturePairProfile implements PairProfile {
         };
         List<Double> cuts = new ArrayList<>();
         cuts.add(Double.NEGATIVE_INFINITY);
-        double prev = g.applyAsDouble(grid[0]);
+        double prev = logPGrid[0] - logQGrid[0] - epsilon;
         for (int i = 1; i < grid.length; i++) {
-            double cur = g.applyAsDouble(grid[i]);
+            double cur = logPGrid[i] - logQGrid[i] - epsilon;
             if ((prev > 0) != (cur > 0)) {
                 RootFinder.Bracket b = RootFinder.solve(g, grid[i - 1], grid[i], 0, 1e-13);
                 cuts.add(0.5 * (b.lo() + b.hi()));

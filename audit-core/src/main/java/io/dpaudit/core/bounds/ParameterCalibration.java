@@ -3,7 +3,6 @@ package io.dpaudit.core.bounds;
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.numerics.RootFinder;
-import io.dpaudit.core.numerics.SafeRounding;
 import java.util.Locale;
 import java.util.function.DoubleFunction;
 
@@ -13,11 +12,19 @@ import java.util.function.DoubleFunction;
  *
  * <p>{@link #monotone} solves {@code log delta_x(epsilon) = log delta}, which is monotone in {@code x} for bounds whose
  * privacy improves steadily with the parameter, by bracketing from {@code x = 1} (doubling or halving within the
- * parameter's range) and root finding to a relative {@code 1e-12}; it returns the end of the final bracket that meets
- * the target, rounded further to the safe side, after checking that it does. {@link #byScan} serves bounds that are not
+ * parameter's range) and root finding to a relative {@code 1e-9} ({@link RootFinder#solveSmooth}); it returns the end
+ * of the final bracket that meets the target, after checking that it does ({@code delta <= target}, not only its
+ * logarithm). Each parameter value is evaluated at most once. {@link #byScan} serves bounds that are not
  * monotone in the parameter (closed forms whose side conditions fail at one end).
  */
 public final class ParameterCalibration {
+    /**
+     * Relative width to which {@link #monotone} shrinks its bracket: finer than any calibrated value is printed, and
+     * coarser than the evaluation noise of the discretised accountants (about 1e-11 relative in sigma for the PLD
+     * accountant), on which a finer search only chases round-off.
+     */
+    static final double RELATIVE_TOLERANCE = 1e-9;
+
     private ParameterCalibration() {
     }
 
@@ -31,35 +38,73 @@ public final class ParameterCalibration {
      */
     public static double monotone(CalibrationParameter parameter, DoubleFunction<PrivacyBound> boundAt,
             double epsilon, double delta) {
+        return monotone(parameter, boundAt, epsilon, delta, Double.NaN);
+    }
+
+    /**
+     * {@link #monotone(CalibrationParameter, DoubleFunction, double, double)} for an expensive bound, guided by a cheap
+     * approximation of it ({@code guide}, e.g. the same accountant on a coarser grid): the guide is calibrated first,
+     * and the bound's bracket is searched outward from the guide's answer by relative steps of 1e-4, 2e-4, 4e-4, ...
+     * instead of by doubling from 1. The guide only decides where to look; the answer is the bound's own, with the same
+     * checks. If the guide cannot be calibrated, the search starts from 1 as usual.
+     */
+    public static double guided(CalibrationParameter parameter, DoubleFunction<PrivacyBound> boundAt,
+            DoubleFunction<PrivacyBound> guide, double epsilon, double delta) {
+        double start;
+        try {
+            start = monotone(parameter, guide, epsilon, delta);
+        } catch (io.dpaudit.core.Deadline.Exceeded e) {
+            throw e;
+        } catch (InvalidInputException e) { // including an accountant at its numerical limits
+            start = Double.NaN;
+        }
+        return monotone(parameter, boundAt, epsilon, delta, start);
+    }
+
+    private static double monotone(CalibrationParameter parameter, DoubleFunction<PrivacyBound> boundAt,
+            double epsilon, double delta, double start) {
         Checks.nonNegative("epsilon", epsilon);
         Checks.delta("delta", delta);
         double logTarget = Math.log(delta);
+        // Every evaluation is remembered: the bracket's ends, the root finder's points and the final check share them.
+        java.util.Map<Double, PrivacyBound> bounds = new java.util.HashMap<>();
+        java.util.Map<Double, Double> deltas = new java.util.HashMap<>();
+        DoubleFunction<PrivacyBound> boundOf = x -> bounds.computeIfAbsent(x, v -> {
+            io.dpaudit.core.Deadline.check("calibrating " + parameter.name() + " at " + Checks.format(v));
+            return boundAt.apply(v);
+        });
+        java.util.function.DoubleUnaryOperator deltaAt = x -> deltas.computeIfAbsent(x,
+                v -> boundOf.apply(v).delta(epsilon));
+        // Accepted: delta(epsilon) <= delta, and the bound read the other way agrees (epsilon(delta) <= epsilon), so
+        // that evaluating the calibrated bound either way confirms the target.
+        java.util.function.DoublePredicate meets = x -> deltaAt.applyAsDouble(x) <= delta
+                && boundOf.apply(x).epsilon(delta) <= epsilon;
         // g decreases in x: positive where the bound fails (too little privacy), negative where it meets the target.
         double sign = parameter.privateWhenLarger() ? 1.0 : -1.0;
-        java.util.function.DoubleUnaryOperator g = x -> {
-            io.dpaudit.core.Deadline.check("calibrating " + parameter.name() + " at " + Checks.format(x));
-            return sign * (Math.log(boundAt.apply(x).delta(epsilon)) - logTarget);
-        };
-        RootFinder.Bracket b = RootFinder.bracketDecreasing(g, 1.0, 2.0, parameter.min(), parameter.max());
+        java.util.function.DoubleUnaryOperator g = x -> sign * (Math.log(deltaAt.applyAsDouble(x)) - logTarget);
+        RootFinder.Bracket b = start > parameter.min() && start < parameter.max()
+                ? bracketAround(g, start, parameter.min(), parameter.max())
+                : RootFinder.bracketDecreasing(g, 1.0, 2.0, parameter.min(), parameter.max());
         if (b == null) {
             // Either the least private end of the range already meets the target, or not even the most private does.
             double leastPrivate = parameter.privateWhenLarger() ? parameter.min() : parameter.max();
-            throw noValue(parameter, epsilon, delta, boundAt.apply(leastPrivate).delta(epsilon) <= delta);
+            throw noValue(parameter, epsilon, delta, deltaAt.applyAsDouble(leastPrivate) <= delta);
         }
         double lo = b.lo();
         double hi = b.hi();
         if (lo < hi) {
-            RootFinder.Bracket r = RootFinder.solve(g, lo, hi, 1e-12, 0.0);
+            RootFinder.Bracket r = RootFinder.solveSmooth(g, b, RELATIVE_TOLERANCE, 0.0);
             lo = r.lo();
             hi = r.hi();
         }
-        double value = parameter.privateWhenLarger() ? SafeRounding.up(hi) : SafeRounding.down(lo);
-        // The end of the bracket met the target when it was evaluated; a bound whose numerics are not exactly monotone
-        // (a discretised accountant whose grid moves with the parameter) can fail it a hair further out. Walk on
-        // towards more privacy, by steps growing from 1e-12 to about 1% relative, until the target is met again.
+        double value = parameter.privateWhenLarger() ? hi : lo;
+        // The end of the bracket met the target when it was evaluated; the acceptance test is stricter (delta itself,
+        // not its logarithm, and epsilon(delta) as well, which a bound rounds outward on its own), and a bound whose
+        // numerics are not exactly monotone (a discretised accountant whose grid moves with the parameter) can fail
+        // it a hair further out. Walk on towards more privacy, by steps growing from 1e-12 to about 1% relative,
+        // until the target is met.
         double step = 1e-12;
-        for (int k = 0; k < 34 && !(boundAt.apply(value).delta(epsilon) <= delta); k++) {
-            io.dpaudit.core.Deadline.check("calibrating " + parameter.name() + ": checking " + Checks.format(value));
+        for (int k = 0; k < 34 && !meets.test(value); k++) {
             double next = parameter.privateWhenLarger() ? value * (1 + step) : value / (1 + step);
             if (next > parameter.max() || next < parameter.min()) {
                 break;
@@ -67,7 +112,7 @@ public final class ParameterCalibration {
             value = next;
             step *= 2;
         }
-        if (!(boundAt.apply(value).delta(epsilon) <= delta)) {
+        if (!meets.test(value)) {
             throw new InvalidInputException("epsilon, delta", String.format(Locale.ROOT, "(%s, %s)",
                     Checks.format(epsilon), Checks.format(delta)), "calibration did not settle: the bound meets the "
                     + "target at one end of the final bracket [" + Checks.format(lo) + ", " + Checks.format(hi)
@@ -121,6 +166,39 @@ public final class ParameterCalibration {
                 Checks.format(epsilon), Checks.format(delta)), "no " + parameter.name() + " in ["
                 + Checks.format(parameter.min()) + ", " + Checks.format(parameter.max())
                 + "] meets this target under this bound (its side conditions may fail)");
+    }
+
+    /**
+     * A bracket of the sign change of the decreasing {@code g} found from {@code start} by relative steps
+     * {@code 1e-4 * 2^k} towards the change, clamped to {@code [min, max]}; null if the sign does not change there.
+     */
+    private static RootFinder.Bracket bracketAround(java.util.function.DoubleUnaryOperator g, double start,
+            double min, double max) {
+        double x = start;
+        double fx = g.applyAsDouble(x);
+        if (Double.isNaN(fx)) {
+            throw new IllegalArgumentException("function is NaN at " + x);
+        }
+        if (fx == 0) {
+            return new RootFinder.Bracket(x, x, fx, fx);
+        }
+        double step = 1e-4;
+        for (int k = 0; k < 64; k++, step *= 2) {
+            double y = fx > 0 ? Math.min(max, x * (1 + step)) : Math.max(min, x / (1 + step));
+            double fy = g.applyAsDouble(y);
+            if (Double.isNaN(fy)) {
+                throw new IllegalArgumentException("function is NaN at " + y);
+            }
+            if (fx > 0 ? fy <= 0 : fy >= 0) {
+                return fx > 0 ? new RootFinder.Bracket(x, y, fx, fy) : new RootFinder.Bracket(y, x, fy, fx);
+            }
+            if (y == max || y == min) {
+                return null;
+            }
+            x = y;
+            fx = fy;
+        }
+        return null;
     }
 
     private static InvalidInputException noValue(CalibrationParameter p, double epsilon, double delta,

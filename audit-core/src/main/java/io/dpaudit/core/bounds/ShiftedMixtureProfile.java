@@ -17,12 +17,20 @@ import io.dpaudit.core.numerics.SafeRounding;
  * <p>For fixed {@code v} the likelihood ratio is monotone in {@code u}, so the inner integral has a closed form:
  * {@code int (p - e^eps q)_+ du = (A - e^eps G) Phibar(t) + B Phibar(t - mu)} with {@code t} the unique crossing
  * (or {@code A - e^eps G + B} when {@code A >= e^eps G}); the reverse direction likewise with {@code Phi}. The outer
- * integral over {@code v} uses the trapezoid rule on a grid of spacing {@code s/256} over all means plus and minus
- * 40 s, with the three densities precomputed once; the integrand is continuous with kinks where the inner case
- * changes, so the rule's error is of order {@code h^2} (about 1e-6 relative here, checked in tests against a direct
- * two-dimensional quadrature).
+ * integral over {@code v} uses the trapezoid rule on a grid of spacing {@code s/64} over all means plus and minus
+ * 40 s, with the three densities precomputed once. The inner integral is a smooth function of {@code v} (where the
+ * inner case changes, at {@code A = e^eps G}, its value and slope agree from both sides), so the rule converges
+ * quickly: over seed 000's configurations ({@code sigma} from 0.3 to 2, {@code d} up to 100, {@code eps} from 0 to
+ * 8) it agrees with the rule at spacing {@code s/256} to 2e-7 relative, and with an independent quadrature to the
+ * 1e-4 the tests ask.
+ *
+ * <p>Grid points whose contribution is provably below {@value #NEGLIGIBLE} skip the two normal tails it would cost:
+ * the contribution is then replaced by that upper bound ({@code B(v)}, or {@code B(v) phi(t - mu)/(t - mu)} by Mills'
+ * inequality), so the sum can only move up, by less than {@code 1e-44} times the grid's length.
  */
 public final class ShiftedMixtureProfile implements PairProfile {
+    /** A contribution (density) below which the exact inner integral is replaced by an upper bound on it. */
+    static final double NEGLIGIBLE = 1e-44;
     private final String name;
     private final String source;
     private final double mu;
@@ -48,7 +56,7 @@ public final class ShiftedMixtureProfile implements PairProfile {
         this.scale = scale;
         double lo = Math.min(lawA.minMean(), Math.min(lawB.minMean(), lawG.minMean())) - 40 * s;
         double hi = Math.max(lawA.maxMean(), Math.max(lawB.maxMean(), lawG.maxMean())) + 40 * s;
-        int n = (int) Math.ceil((hi - lo) / (s / 256));
+        int n = (int) Math.ceil((hi - lo) / (s / 64));
         this.step = (hi - lo) / n;
         this.a = new double[n + 1];
         this.b = new double[n + 1];
@@ -96,10 +104,13 @@ public final class ShiftedMixtureProfile implements PairProfile {
                 v = lead + tail;
             } else if (tail <= 0) {
                 v = 0;
+            } else if (tail < NEGLIGIBLE) {
+                v = tail; // v <= tail * Phibar(t - mu) <= tail
             } else {
                 // lead phi(t) + tail phi(t - mu) = 0  <=>  t = (log(-lead / tail) + mu^2 / 2) / mu
                 double t = (Math.log(-lead / tail) + 0.5 * mu * mu) / mu;
-                v = lead * Normal.sf(t) + tail * Normal.sf(t - mu);
+                double mills = t - mu > 1 ? tail * Math.exp(Normal.logPdf(t - mu)) / (t - mu) : 1;
+                v = mills < NEGLIGIBLE ? mills : lead * Normal.sf(t) + tail * Normal.sf(t - mu);
             }
             sum += (i == 0 || i == g.length - 1 ? 0.5 : 1.0) * Math.max(0.0, v);
         }
@@ -119,10 +130,13 @@ public final class ShiftedMixtureProfile implements PairProfile {
                 v = 0;
             } else if (tail <= 0) {
                 v = lead;
+            } else if (lead < NEGLIGIBLE) {
+                v = lead; // v <= lead * Phi(t) <= lead
             } else {
                 // lead phi(t) - tail phi(t - mu) > 0 for u < t
                 double t = (Math.log(lead / tail) + 0.5 * mu * mu) / mu;
-                v = lead * Normal.cdf(t) - tail * Normal.cdf(t - mu);
+                double mills = t < -1 ? lead * Math.exp(Normal.logPdf(t)) / -t : 1;
+                v = mills < NEGLIGIBLE ? mills : lead * Normal.cdf(t) - tail * Normal.cdf(t - mu);
             }
             sum += (i == 0 || i == g.length - 1 ? 0.5 : 1.0) * Math.max(0.0, v);
         }

@@ -228,4 +228,66 @@ class PldAccountantTest {
             }
         }
     }
+
+    /** A convex profile passes through the convex minorant bit for bit. */
+    @Test
+    void convexProfilesKeepTheirValues() {
+        GaussianBound g = new GaussianBound(0.7);
+        double h = 0.01;
+        double[] delta = new double[1601];
+        for (int i = 0; i < delta.length; i++) {
+            double eps = (i - 800) * h;
+            delta[i] = eps >= 0 ? g.delta(eps) : -Math.expm1(eps) + Math.exp(eps) * g.delta(-eps);
+        }
+        double[] lowered = delta.clone();
+        PrivacyLossPmf.convexMinorant(lowered, -800, h);
+        for (int i = 0; i < delta.length; i++) {
+            assertEquals(delta[i], lowered[i], 0.0, "index " + i);
+        }
+    }
+
+    /**
+     * A claimed profile that is not convex in e^eps: 1 up to eps = 0, then {@code q delta_G(1 + log((e^eps - 1)/q))}
+     * (seed 000's misprinted amplification statement, which has no finite base epsilon at 0 and jumps to q there).
+     * Composing it must dominate composing a convex profile below it: the Poisson-subsampled Gaussian's remove
+     * direction at rate {@code r = q/e}, {@code r delta_G(log(1 + (e^eps - 1)/r))}, which is smaller since
+     * {@code r < q}, {@code log(1 + x) > log x} and delta_G decreases.
+     * Before the convex minorant, connect-the-dots dropped the negative masses the jump implies, and at T = 1000 the
+     * composed claim came out eps(1e-6) = 0.
+     */
+    @Test
+    void nonConvexClaimsComposeThroughTheirConvexMinorant() {
+        double q = 0.1;
+        GaussianBound g = new GaussianBound(1 / 1.065);
+        java.util.function.DoubleUnaryOperator claim = eps -> eps <= 0 ? 1.0
+                : q * g.delta(1 + Math.log(Math.expm1(eps) / q));
+        double previous = 0;
+        for (long t : new long[] {1, 5, 100, 1000}) {
+            PrivacyBound composedClaim = new PldAccountant().account("claim", new DpEvent.SelfComposed(
+                    DpEvent.Profiled.symmetric("claim", claim, 16), t), Adjacency.ADD_REMOVE);
+            PrivacyBound composedTrue = new PldAccountant().account("true", new DpEvent.SelfComposed(
+                    DpEvent.Profiled.symmetric("psg", eps -> PoissonSubsampledGaussianBound.remove(eps, q / Math.E,
+                            1 / 1.065), 16), t), Adjacency.ADD_REMOVE);
+            double e = composedClaim.epsilon(1e-6);
+            double below = composedTrue.epsilon(1e-6);
+            assertTrue(e >= below * (1 - 1e-6), "T=" + t + ": claim " + e + " below a profile it dominates " + below);
+            assertTrue(e >= previous, "T=" + t + ": " + e + " < " + previous + " at fewer rounds");
+            previous = e;
+        }
+        double[] delta = new double[201];
+        for (int i = 0; i < delta.length; i++) {
+            delta[i] = claim.applyAsDouble((i - 100) * 0.05);
+        }
+        double[] lowered = delta.clone();
+        PrivacyLossPmf.convexMinorant(lowered, -100, 0.05);
+        for (int i = 1; i + 1 < delta.length; i++) {
+            assertTrue(lowered[i] <= delta[i], "index " + i);
+            double g0 = Math.exp((i - 101) * 0.05);
+            double g1 = Math.exp((i - 100) * 0.05);
+            double g2 = Math.exp((i - 99) * 0.05);
+            double left = (lowered[i] - lowered[i - 1]) / (g1 - g0);
+            double right = (lowered[i + 1] - lowered[i]) / (g2 - g1);
+            assertTrue(right >= left - 1e-12, "not convex at index " + i + ": slopes " + left + ", " + right);
+        }
+    }
 }

@@ -73,4 +73,35 @@ class FftTest {
         }
         assertThrows(IllegalArgumentException.class, () -> Fft.forward(new double[12], new double[12]));
     }
+
+    /** The real transforms agree with the complex one (half spectrum) and invert it, at small and large lengths. */
+    @Test
+    void realTransformsAgreeWithTheComplexOne() {
+        UniformRandomProvider rng = RandomSource.XO_SHI_RO_256_PP.create(5L);
+        for (int n : new int[] {2, 4, 8, 16, 64, 1 << 12, 1 << 20}) {
+            int used = Math.max(1, n - n / 3);
+            double[] x = new double[used];
+            for (int i = 0; i < used; i++) {
+                x[i] = rng.nextDouble();
+            }
+            double[] re = new double[n];
+            double[] im = new double[n];
+            System.arraycopy(x, 0, re, 0, used);
+            Fft.forward(re, im);
+            double[] hr = new double[n / 2 + 1];
+            double[] hi = new double[n / 2 + 1];
+            Fft.forwardReal(x, n, hr, hi);
+            double scale = Math.max(1, used);
+            for (int k = 0; k <= n / 2; k++) {
+                assertEquals(re[k], hr[k], 1e-14 * scale, "n=" + n + " re " + k);
+                assertEquals(im[k], hi[k], 1e-14 * scale, "n=" + n + " im " + k);
+            }
+            double[] back = Fft.inverseReal(hr, hi, n);
+            for (int j = 0; j < n; j++) {
+                assertEquals(j < used ? x[j] : 0.0, back[j], 1e-14, "n=" + n + " round trip " + j);
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> Fft.forwardReal(new double[3], 12, new double[7],
+                new double[7]));
+    }
 }

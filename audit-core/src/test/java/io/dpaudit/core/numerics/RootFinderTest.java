@@ -37,4 +37,41 @@ class RootFinderTest {
         assertTrue(down.lo() <= 0.01 && 0.01 <= down.hi());
         assertNull(RootFinder.bracketPositive(s -> -1, 1, 2, 1e-3, 1e3));
     }
+
+    /**
+     * solveSmooth on the kind of function calibration inverts (log delta of a Gaussian mechanism in sigma, smooth and
+     * decreasing): the bracket straddles the root, meets the tolerance, and takes far fewer evaluations than solve.
+     */
+    @Test
+    void solveSmoothConvergesQuicklyOnSmoothFunctions() {
+        java.util.function.DoubleUnaryOperator f = s -> Math.log(Normal.sf(s)) - Math.log(1e-5);
+        double root = Normal.inverseSurvival(1e-5);
+        int[] smooth = {0};
+        int[] plain = {0};
+        java.util.function.DoubleUnaryOperator countedSmooth = x -> {
+            smooth[0]++;
+            return f.applyAsDouble(x);
+        };
+        java.util.function.DoubleUnaryOperator countedPlain = x -> {
+            plain[0]++;
+            return f.applyAsDouble(x);
+        };
+        RootFinder.Bracket start = new RootFinder.Bracket(2, 8, f.applyAsDouble(2), f.applyAsDouble(8));
+        RootFinder.Bracket b = RootFinder.solveSmooth(countedSmooth, start, 1e-10, 0);
+        assertTrue(b.lo() <= root * (1 + 1e-12) && root * (1 - 1e-12) <= b.hi(), b.toString());
+        assertTrue(b.width() <= 1e-10 * b.hi(), b.toString());
+        assertTrue(b.fLo() >= 0 && b.fHi() <= 0, b.toString());
+        RootFinder.solve(countedPlain, 2, 8, 1e-10, 0);
+        assertTrue(smooth[0] <= 10 && smooth[0] < plain[0], smooth[0] + " evaluations vs " + plain[0]);
+    }
+
+    /** A step function: no interpolation helps, and the bisections still bound the count. */
+    @Test
+    void solveSmoothTerminatesOnAStep() {
+        java.util.function.DoubleUnaryOperator step = x -> x < 0.3 ? 1 : -1;
+        RootFinder.Bracket b = RootFinder.solveSmooth(step, new RootFinder.Bracket(0, 1, 1, -1), 1e-12, 1e-12);
+        assertTrue(b.lo() <= 0.3 && 0.3 <= b.hi() && b.width() <= 1e-12, b.toString());
+        assertThrows(IllegalArgumentException.class,
+                () -> RootFinder.solveSmooth(step, new RootFinder.Bracket(0, 0.2, 1, 1), 1e-12, 0));
+    }
 }

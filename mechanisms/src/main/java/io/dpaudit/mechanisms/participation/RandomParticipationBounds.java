@@ -9,6 +9,7 @@ import io.dpaudit.core.numerics.Normal;
 import io.dpaudit.core.numerics.RootFinder;
 import io.dpaudit.core.numerics.SafeRounding;
 import java.util.Locale;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * The privacy bounds of Hasircioğlu &amp; Gündüz, "Privacy Amplification via Random Participation in Federated
@@ -49,77 +50,155 @@ public final class RandomParticipationBounds {
      * configurations exceed it is what an audit tests.
      */
     public static PrivacyBound theorem41(double p, double q, int d, double sigma, double clip) {
-        BinomialTable w = new BinomialTable(d, q);
+        Theorem41 t = new Theorem41(p, q, new BinomialTable(d, q), sigma, clip);
         return new Profile("thm-4.1", String.format(Locale.ROOT, "Hasircioglu & Gunduz, Theorem 4.1 (Eqs. 5-7), "
                 + "random participation, p=%s, q=%s, d=%d, sigma=%s, C=%s", fmt(p), fmt(q), d, fmt(sigma), fmt(clip)),
-                BoundKind.UPPER_BOUND, eps -> theorem41Delta(eps, p, q, w, sigma, clip));
+                BoundKind.UPPER_BOUND, t::delta);
     }
 
     static double theorem41Delta(double epsilon, double p, double q, BinomialTable w, double sigma, double clip) {
-        double pq = p * q;
-        double epsP = baseEpsilon(epsilon, pq);
-        double logA = epsP;
-        double beta = Math.exp(epsilon - epsP);
-        double c1 = (1 - beta) * (1 - p) / (1 - pq);
-        double c2 = p * (1 - q) / (1 - pq) * (1 - beta) + beta;
-        double logAc1 = c1 > 0 ? logA + Math.log(c1) : Double.NEGATIVE_INFINITY;
-        double logAc2 = logA + Math.log(c2);
-        int first = w.first();
-        int size = w.size();
-        double[] logW = new double[size];
-        for (int k = 0; k < size; k++) {
-            logW[k] = Math.log(w.probability(k));
-        }
-        double[] terms = new double[size];
-        java.util.function.DoubleUnaryOperator g = z -> {
+        return new Theorem41(p, q, w, sigma, clip).delta(epsilon);
+    }
+
+    /**
+     * Theorem 4.1 for fixed {@code (p, q, d, sigma, C)} as a function of {@code eps}. Eq. (7) reads
+     * {@code L(z) = log(a'c2 R(z) + a'c1 phi(z/s))} with {@code L(z) = log sum_i w_i phi((z - (i+1)C)/s)} and
+     * {@code R(z) = sum_i w_i phi((z - iC)/s)}, where only {@code a'c1} and {@code a'c2} depend on {@code eps}; so
+     * {@code L}, {@code log R} and {@code log phi(z/s)} are tabulated once on the search grid (spacing {@code s/16}
+     * from {@code -40 s}), and each {@code eps} costs a log-sum of two terms per grid point instead of {@code 2(d+1)}
+     * densities. The grid reaches the right end needed for {@code eps <= 64} (the end grows with {@code eps} as
+     * {@code s^2 eps'/C}, since {@code c1 + c2 = 1}); a larger {@code eps}, or a grid of more than 2^18 points,
+     * is searched on a grid of its own as before. The crossing is refined on the untabulated function.
+     */
+    private static final class Theorem41 {
+        private static final double TABULATED_EPSILON = 64;
+        private static final int MAX_TABULATED = 1 << 18;
+        private final double p;
+        private final double q;
+        private final double sigma;
+        private final double clip;
+        private final int first;
+        private final int size;
+        private final double[] logW;
+        private final double lo;
+        private final double spacing;
+        private final double[] logLeft;
+        private final double[] logRight;
+        private final double[] logZero;
+
+        Theorem41(double p, double q, BinomialTable w, double sigma, double clip) {
+            this.p = p;
+            this.q = q;
+            this.sigma = sigma;
+            this.clip = clip;
+            this.first = w.first();
+            this.size = w.size();
+            this.logW = new double[size];
             for (int k = 0; k < size; k++) {
-                double m = (first + k + 1) * clip;
-                terms[k] = logW[k] + Normal.logPdf((z - m) / sigma);
+                logW[k] = Math.log(w.probability(k));
             }
-            double left = LogSpace.sum(terms, 0, size);
+            this.lo = -40 * sigma;
+            this.spacing = sigma / 16;
+            double hi = right(baseEpsilon(TABULATED_EPSILON, p * q));
+            double points = Math.ceil((hi - lo) / spacing) + 1;
+            int n = points <= MAX_TABULATED ? (int) points : 0;
+            this.logLeft = new double[n];
+            this.logRight = new double[n];
+            this.logZero = new double[n];
+            double[] terms = new double[size];
+            for (int i = 0; i < n; i++) {
+                double z = lo + i * spacing;
+                logLeft[i] = logLeft(z, terms);
+                logRight[i] = logRight(z, terms);
+                logZero[i] = Normal.logPdf(z / sigma);
+            }
+        }
+
+        /** The right end of the search for the crossing, for base {@code eps'} with {@code log a' = eps'}. */
+        private double right(double logA) {
+            return (first + size) * clip + 40 * sigma + sigma * sigma * Math.max(0, logA) / clip;
+        }
+
+        private double logLeft(double z, double[] terms) {
             for (int k = 0; k < size; k++) {
-                double m = (first + k) * clip;
-                terms[k] = logW[k] + Normal.logPdf((z - m) / sigma);
+                terms[k] = logW[k] + Normal.logPdf((z - (first + k + 1) * clip) / sigma);
             }
-            double right = LogSpace.add(logAc2 + LogSpace.sum(terms, 0, size), logAc1 + Normal.logPdf(z / sigma));
-            return left - right;
-        };
-        double lo = -40 * sigma;
-        double hi = (first + size) * clip + 40 * sigma
-                + sigma * sigma * Math.max(0, logA + Math.log(c1 + c2)) / clip;
-        int n = (int) Math.min(2_000_000, Math.ceil((hi - lo) / (sigma / 16)));
-        double z = Double.NaN;
-        double prevX = lo;
-        double prev = g.applyAsDouble(lo);
-        if (prev > 0) {
-            z = Double.NEGATIVE_INFINITY;
+            return LogSpace.sum(terms, 0, size);
         }
-        for (int i = 1; i <= n; i++) {
-            double x = lo + (hi - lo) * i / n;
-            double cur = g.applyAsDouble(x);
-            if (prev <= 0 && cur > 0) {
-                RootFinder.Bracket b = RootFinder.solve(g, prevX, x, 0, 1e-12);
-                z = 0.5 * (b.lo() + b.hi());
+
+        private double logRight(double z, double[] terms) {
+            for (int k = 0; k < size; k++) {
+                terms[k] = logW[k] + Normal.logPdf((z - (first + k) * clip) / sigma);
             }
-            prev = cur;
-            prevX = x;
+            return LogSpace.sum(terms, 0, size);
         }
-        if (Double.isNaN(z)) {
-            return 0.0; // the integrand of Eq. (28) is nowhere positive
+
+        double delta(double epsilon) {
+            double pq = p * q;
+            double epsP = baseEpsilon(epsilon, pq);
+            double logA = epsP;
+            double beta = Math.exp(epsilon - epsP);
+            double c1 = (1 - beta) * (1 - p) / (1 - pq);
+            double c2 = p * (1 - q) / (1 - pq) * (1 - beta) + beta;
+            double logAc1 = c1 > 0 ? logA + Math.log(c1) : Double.NEGATIVE_INFINITY;
+            double logAc2 = logA + Math.log(c2);
+            double[] terms = new double[size];
+            DoubleUnaryOperator g = z -> logLeft(z, terms)
+                    - LogSpace.add(logAc2 + logRight(z, terms), logAc1 + Normal.logPdf(z / sigma));
+            double hi = right(logA);
+            double z = Double.NaN;
+            int tabulated = (int) Math.ceil((hi - lo) / spacing) + 1;
+            if (tabulated <= logLeft.length) {
+                double prev = logLeft[0] - LogSpace.add(logAc2 + logRight[0], logAc1 + logZero[0]);
+                if (prev > 0) {
+                    z = Double.NEGATIVE_INFINITY;
+                }
+                for (int i = 1; i < tabulated; i++) {
+                    double cur = logLeft[i] - LogSpace.add(logAc2 + logRight[i], logAc1 + logZero[i]);
+                    if (prev <= 0 && cur > 0) {
+                        z = crossing(g, lo + (i - 1) * spacing, lo + i * spacing);
+                    }
+                    prev = cur;
+                }
+            } else {
+                int n = (int) Math.min(2_000_000, Math.ceil((hi - lo) / spacing));
+                double prevX = lo;
+                double prev = g.applyAsDouble(lo);
+                if (prev > 0) {
+                    z = Double.NEGATIVE_INFINITY;
+                }
+                for (int i = 1; i <= n; i++) {
+                    double x = lo + (hi - lo) * i / n;
+                    double cur = g.applyAsDouble(x);
+                    if (prev <= 0 && cur > 0) {
+                        z = crossing(g, prevX, x);
+                    }
+                    prev = cur;
+                    prevX = x;
+                }
+            }
+            if (Double.isNaN(z)) {
+                return 0.0; // the integrand of Eq. (28) is nowhere positive
+            }
+            // delta = pq (S1 - S2), S1 = sum w_i Phibar((z-(i+1)C)/s), S2 = a'c2 sum w_i Phibar((z-iC)/s) + a'c1 Phibar(z/s)
+            for (int k = 0; k < size; k++) {
+                terms[k] = logW[k] + Normal.logSf((z - (first + k + 1) * clip) / sigma);
+            }
+            double logS1 = LogSpace.sum(terms, 0, size);
+            for (int k = 0; k < size; k++) {
+                terms[k] = logW[k] + Normal.logSf((z - (first + k) * clip) / sigma);
+            }
+            double logS2 = LogSpace.add(logAc2 + LogSpace.sum(terms, 0, size), logAc1 + Normal.logSf(z / sigma));
+            if (!(logS1 > logS2)) {
+                return 0.0;
+            }
+            return Math.min(1.0, pq * Math.exp(logS1 + LogSpace.log1mExp(logS2 - logS1)));
         }
-        // delta = pq (S1 - S2), S1 = sum w_i Phibar((z-(i+1)C)/s), S2 = a'c2 sum w_i Phibar((z-iC)/s) + a'c1 Phibar(z/s)
-        for (int k = 0; k < size; k++) {
-            terms[k] = logW[k] + Normal.logSf((z - (first + k + 1) * clip) / sigma);
+
+        private static double crossing(DoubleUnaryOperator g, double a, double b) {
+            RootFinder.Bracket bracket = RootFinder.solve(g, a, b, 0, 1e-12);
+            return 0.5 * (bracket.lo() + bracket.hi());
         }
-        double logS1 = LogSpace.sum(terms, 0, size);
-        for (int k = 0; k < size; k++) {
-            terms[k] = logW[k] + Normal.logSf((z - (first + k) * clip) / sigma);
-        }
-        double logS2 = LogSpace.add(logAc2 + LogSpace.sum(terms, 0, size), logAc1 + Normal.logSf(z / sigma));
-        if (!(logS1 > logS2)) {
-            return 0.0;
-        }
-        return Math.min(1.0, pq * Math.exp(logS1 + LogSpace.log1mExp(logS2 - logS1)));
     }
 
     /**

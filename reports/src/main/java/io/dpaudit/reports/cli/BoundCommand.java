@@ -169,18 +169,19 @@ final class BoundCommand {
         StringBuilder text = new StringBuilder();
         List<BoundFamily> families = m.boundFamilies();
         StillWorking still = new StillWorking("calibrate", a.quiet ? null : a.io.err());
-        int index = 0;
         try (still) {
-            for (BoundFamily f : families) {
-                still.status(f.name() + " (" + (++index) + " of " + families.size() + ")");
+            List<Calibrated> results = calibrateAll(families, epsilon, delta, still);
+            for (int i = 0; i < families.size(); i++) {
+                BoundFamily f = families.get(i);
+                Calibrated c = results.get(i);
                 ObjectNode o = list.addObject();
                 String parameter = f.parameter().name();
                 o.put("name", f.name());
                 o.put("source", f.source());
                 o.put("parameter", parameter);
-                try {
-                    double value = f.calibrate(epsilon, delta);
-                    PrivacyBound at = f.at().apply(value);
+                if (c.failure() == null) {
+                    double value = c.value();
+                    PrivacyBound at = c.bound();
                     o.put("certified", at.certified());
                     o.put("kind", at.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
                     o.set("value", JsonNumbers.encode(value));
@@ -188,13 +189,12 @@ final class BoundCommand {
                     text.append(String.format(Locale.ROOT, "%-48s %s = %s%s%n    source: %s%n", f.name(), parameter,
                             Double.toString(value), at.certified() ? "" : "  (" + at.kind().description() + ")",
                             f.source()));
-                } catch (io.dpaudit.core.Deadline.Exceeded e) {
-                    throw e; // the time budget, not this bound: stop
-                } catch (InvalidInputException e) {
+                } else {
                     o.putNull("value");
                     o.putNull(parameter);
-                    o.put("note", e.getMessage());
-                    text.append(String.format(Locale.ROOT, "%-48s no calibration: %s%n", f.name(), e.getMessage()));
+                    o.put("note", c.failure().getMessage());
+                    text.append(String.format(Locale.ROOT, "%-48s no calibration: %s%n", f.name(),
+                            c.failure().getMessage()));
                 }
             }
         }
@@ -203,6 +203,60 @@ final class BoundCommand {
         }
         print(out, a, root, text);
         return Main.OK;
+    }
+
+    /** One family's calibration: its value and the bound there, or why there is none. */
+    private record Calibrated(double value, PrivacyBound bound, InvalidInputException failure) {
+    }
+
+    /**
+     * Calibrates the families concurrently on up to two threads (each is independent, and the results are put back in
+     * the families' order, so the output does not depend on the scheduling). A spent time budget stops everything.
+     */
+    private static List<Calibrated> calibrateAll(List<BoundFamily> families, double epsilon, double delta,
+            StillWorking still) {
+        int threads = Math.max(1, Math.min(Math.min(2, Runtime.getRuntime().availableProcessors()), families.size()));
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "dp-audit-calibrate");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<java.util.concurrent.Future<Calibrated>> futures = new ArrayList<>();
+            for (BoundFamily f : families) {
+                futures.add(pool.submit(() -> {
+                    still.status(f.name());
+                    try {
+                        double value = f.calibrate(epsilon, delta);
+                        return new Calibrated(value, f.at().apply(value), null);
+                    } catch (io.dpaudit.core.Deadline.Exceeded e) {
+                        throw e; // the time budget, not this bound: stop
+                    } catch (InvalidInputException e) {
+                        return new Calibrated(Double.NaN, null, e);
+                    }
+                }));
+            }
+            List<Calibrated> out = new ArrayList<>();
+            for (java.util.concurrent.Future<Calibrated> future : futures) {
+                try {
+                    out.add(future.get());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("calibration interrupted", e);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException r) {
+                        throw r;
+                    }
+                    if (e.getCause() instanceof Error err) {
+                        throw err;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                }
+            }
+            return out;
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     private static AuditableMechanism mechanism(MechanismArguments a, boolean calibrating) {
