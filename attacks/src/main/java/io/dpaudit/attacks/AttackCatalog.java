@@ -26,12 +26,19 @@ public final class AttackCatalog {
      *
      * @param scorer the scorer, or null when {@code trainable} is given
      * @param trainable the learned distinguisher, or null
+     * @param simulator an exact reduction of the mechanism's simulator for this scorer (its outputs are what the
+     *     scorer reads, drawn from their exact law more cheaply), or null to run the mechanism's own simulator
      */
-    public record Attack(Scorer scorer, TrainableScorer trainable) {
+    public record Attack(Scorer scorer, TrainableScorer trainable, MechanismSimulator simulator) {
         public Attack {
             if ((scorer == null) == (trainable == null)) {
                 throw new IllegalArgumentException("exactly one of scorer and trainable");
             }
+        }
+
+        /** An attack on the mechanism's own simulator. */
+        public Attack(Scorer scorer, TrainableScorer trainable) {
+            this(scorer, trainable, null);
         }
     }
 
@@ -75,6 +82,24 @@ public final class AttackCatalog {
      *     ({@code field} names the field in messages)
      */
     public static Attack create(String field, String name, MechanismSimulator simulator) {
+        return create(field, name, simulator, false);
+    }
+
+    /**
+     * As {@link #create(String, String, MechanismSimulator)}; with {@code reduce}, an attack whose score has an exact
+     * law cheaper to draw than the outputs it is computed from comes with that sampler
+     * ({@link Attack#simulator()}): the projection attack's sum over rounds ({@code ProjectionSum}, O(1) per trial).
+     * Callers pass {@code reduce} only when nothing else reads the outputs (no privacy-loss estimate, which needs the
+     * rounds) and the simulator is not a faithful one kept for its own sake.
+     */
+    public static Attack create(String field, String name, MechanismSimulator simulator, boolean reduce) {
+        if (reduce && name.equals(ProjectionAttack.NAME) && simulator.outputModel() != null) {
+            Attack summed = ProjectionSum.tryOf(simulator);
+            if (summed != null) {
+                ProjectionAttack.of(simulator.outputModel()); // same input checks as the per-round attack
+                return summed;
+            }
+        }
         for (Entry e : ENTRIES) {
             if (e.name().equals(name)) {
                 if (e.needsLaw() && simulator.outputModel() == null) {

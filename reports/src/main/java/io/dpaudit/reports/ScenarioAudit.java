@@ -128,7 +128,11 @@ public final class ScenarioAudit {
         MechanismSimulator simulator = scenario.faithful()
                 ? mechanism.faithful(scenario.simulator(), RandomStreams.auxiliary(seed))
                 : mechanism.reduced();
-        AttackCatalog.Attack attack = AttackCatalog.create("attack", scenario.attack(), simulator);
+        AttackCatalog.Attack attack = AttackCatalog.create("attack", scenario.attack(), simulator,
+                !scenario.faithful() && !scenario.estimate());
+        if (attack.simulator() != null) {
+            simulator = attack.simulator(); // the attack's score drawn from its exact law (nothing else reads outputs)
+        }
         Scorer lossScorer = null;
         if (scenario.estimate()) {
             if (simulator.outputModel() == null) {

@@ -156,18 +156,26 @@ public final class Fft {
      * two, at least 2): {@code re} and {@code im}, each of length {@code n/2 + 1}, are overwritten.
      */
     public static void forwardReal(double[] x, int n, double[] re, double[] im) {
-        if (Integer.bitCount(n) != 1 || n < 2 || x.length > n || re.length != n / 2 + 1 || im.length != n / 2 + 1) {
-            throw new IllegalArgumentException("real FFT of length " + n + " with input " + x.length + " and output "
+        forwardReal(x, 0, x.length, n, re, im);
+    }
+
+    /**
+     * As {@link #forwardReal(double[], int, double[], double[])} for the {@code length} entries of {@code x} from
+     * {@code offset}.
+     */
+    public static void forwardReal(double[] x, int offset, int length, int n, double[] re, double[] im) {
+        if (Integer.bitCount(n) != 1 || n < 2 || length > n || re.length != n / 2 + 1 || im.length != n / 2 + 1) {
+            throw new IllegalArgumentException("real FFT of length " + n + " with input " + length + " and output "
                     + re.length);
         }
         int m = n / 2;
         java.util.Arrays.fill(re, 0.0);
         java.util.Arrays.fill(im, 0.0);
-        for (int j = 0; j < x.length; j++) {
+        for (int j = 0; j < length; j++) {
             if ((j & 1) == 0) {
-                re[j >> 1] = x[j];
+                re[j >> 1] = x[offset + j];
             } else {
-                im[j >> 1] = x[j];
+                im[j >> 1] = x[offset + j];
             }
         }
         // re/im have length m + 1; the complex transform of length m runs on their first m entries.
@@ -217,6 +225,13 @@ public final class Fft {
      * includes the {@code 1/n} factor. {@code re} and {@code im} are overwritten; the result is a new array.
      */
     public static double[] inverseReal(double[] re, double[] im, int n) {
+        double[] x = new double[n];
+        inverseReal(re, im, n, x, 0);
+        return x;
+    }
+
+    /** As {@link #inverseReal(double[], double[], int)}, writing the sequence into {@code out[offset, +n)}. */
+    public static void inverseReal(double[] re, double[] im, int n, double[] out, int offset) {
         if (Integer.bitCount(n) != 1 || n < 2 || re.length != n / 2 + 1 || im.length != n / 2 + 1) {
             throw new IllegalArgumentException("real inverse FFT of length " + n + " with input " + re.length);
         }
@@ -260,12 +275,10 @@ public final class Fft {
         re[0] = 0.5 * (x0 + xm);
         im[0] = 0.5 * (x0 - xm);
         transform(re, im, m, true);
-        double[] x = new double[n];
         double scale = 1.0 / m;
         for (int j = 0; j < m; j++) {
-            x[2 * j] = re[j] * scale;
-            x[2 * j + 1] = im[j] * scale;
+            out[offset + 2 * j] = re[j] * scale;
+            out[offset + 2 * j + 1] = im[j] * scale;
         }
-        return x;
     }
 }

@@ -1,2 +1,2 @@
-/** Helpers several mechanism families share: l2 clipping, exact binomial tables, Bernoulli processes. */
+/** Helpers several mechanism families share: l2 clipping, Bernoulli processes (exact binomial tables are in {@code io.dpaudit.core.law}). */
 package io.dpaudit.mechanisms.common;

@@ -2,6 +2,7 @@ package io.dpaudit.mechanisms.dpfed;
 
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.numerics.BluesteinDft;
+import io.dpaudit.core.numerics.Fft;
 
 /**
  * Laplacian smoothing (Osher et al. 2018; seed 003, Liang et al., Section 4): the operator
@@ -18,14 +19,17 @@ import io.dpaudit.core.numerics.BluesteinDft;
  * saying so, its Eq. (2) fixes it. For {@code D = 1} the operator is the identity; for {@code D = 2} both neighbours
  * of a coordinate are the other one.
  *
- * <p>The inverse is applied by DFTs of length {@code D} (any {@code D}, by {@link BluesteinDft}). Immutable; callers
- * bring a {@link Workspace} each.
+ * <p>The inverse is applied by DFTs of length {@code D}: for a power of two by the real-input transforms of
+ * {@link Fft} (half-length complex transforms on a twiddle table computed once, no allocation per call), for any other
+ * {@code D} by {@link BluesteinDft}. Immutable; callers bring a {@link Workspace} each.
  */
 public final class LaplacianSmoothing {
     private final int dimension;
     private final double smoothing;
     private final double[] inverseEigenvalues;
     private final BluesteinDft dft;
+    /** Whether {@code D} is a power of two (at least 2): the real-input radix-2 path. */
+    private final boolean realRadix2;
 
     /**
      * @param dimension {@code D >= 1}
@@ -41,7 +45,8 @@ public final class LaplacianSmoothing {
         for (int k = 0; k < dimension; k++) {
             inverseEigenvalues[k] = 1.0 / eigenvalue(k);
         }
-        this.dft = smoothing == 0 ? null : new BluesteinDft(dimension);
+        this.realRadix2 = smoothing != 0 && dimension >= 2 && Integer.bitCount(dimension) == 1;
+        this.dft = smoothing == 0 || realRadix2 ? null : new BluesteinDft(dimension);
     }
 
     /** {@code D}. */
@@ -62,7 +67,7 @@ public final class LaplacianSmoothing {
 
     /** Scratch arrays for one thread. */
     public Workspace newWorkspace() {
-        return new Workspace(dimension, dft);
+        return new Workspace(realRadix2 ? dimension / 2 + 1 : dimension, dft);
     }
 
     /** Work arrays of one caller. */
@@ -88,6 +93,16 @@ public final class LaplacianSmoothing {
         }
         double[] re = w.re;
         double[] im = w.im;
+        if (realRadix2) {
+            // Real input, real symmetric eigenvalues: the half spectrum k = 0..D/2 carries everything.
+            Fft.forwardReal(in, inOffset, dimension, dimension, re, im);
+            for (int k = 0; k < re.length; k++) {
+                re[k] *= inverseEigenvalues[k];
+                im[k] *= inverseEigenvalues[k];
+            }
+            Fft.inverseReal(re, im, dimension, out, outOffset);
+            return;
+        }
         System.arraycopy(in, inOffset, re, 0, dimension);
         java.util.Arrays.fill(im, 0.0);
         dft.forward(re, im, w.scratch);

@@ -1,6 +1,6 @@
 package io.dpaudit.mechanisms.participation;
 
-import io.dpaudit.mechanisms.common.BinomialTable;
+import io.dpaudit.core.law.BinomialTable;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.GaussianBound;
 import io.dpaudit.core.bounds.PrivacyBound;

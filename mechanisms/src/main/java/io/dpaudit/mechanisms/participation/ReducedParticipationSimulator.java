@@ -6,7 +6,7 @@ import io.dpaudit.core.engine.World;
 import io.dpaudit.core.model.MechanismSimulator;
 import io.dpaudit.core.model.OutputModel;
 import io.dpaudit.mechanisms.common.BernoulliProcess;
-import io.dpaudit.mechanisms.common.BinomialTable;
+import io.dpaudit.core.law.BinomialTable;
 import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;

@@ -11,7 +11,7 @@ import io.dpaudit.core.model.OutputModel;
 import io.dpaudit.core.model.Parameters;
 import io.dpaudit.core.rng.RandomStreams;
 import io.dpaudit.mechanisms.common.BernoulliProcess;
-import io.dpaudit.mechanisms.common.BinomialTable;
+import io.dpaudit.core.law.BinomialTable;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;

@@ -1,4 +1,4 @@
-package io.dpaudit.mechanisms.common;
+package io.dpaudit.core.law;
 
 import io.dpaudit.core.numerics.LogSpace;
 import org.apache.commons.math3.special.Gamma;
