@@ -29,6 +29,7 @@ public final class ToolInfo {
         m.put("java", System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")");
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
+        m.put("processors", Integer.toString(Runtime.getRuntime().availableProcessors()));
         m.put("commonsRng", RandomStreams.version());
         m.put("commonsMath3", libraryVersion("org.apache.commons", "commons-math3",
                 org.apache.commons.math3.util.FastMath.class));

@@ -1,4 +1,4 @@
 /**
- * JMH benchmarks of the trial loop and of the draw limit.
+ * JMH benchmarks of the trial loop, the draw limit, scenario loops (trials and rounds per second), the accountants, bound evaluation and calibration.
  */
 package io.dpaudit.benchmarks;

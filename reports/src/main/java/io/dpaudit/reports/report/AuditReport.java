@@ -47,6 +47,27 @@ public record AuditReport(String toolName, String toolVersion, Scenario scenario
                 tradeOffCurves, null, List.of());
     }
 
+    /** Rounds the audited mechanism composes per trial: its {@code rounds} parameter, 1 when it has none. */
+    public long roundsPerTrial() {
+        Object r = mechanism.parameters().values().get("rounds");
+        return r instanceof Number n && n.doubleValue() >= 1 ? (long) n.doubleValue() : 1L;
+    }
+
+    /**
+     * Simulated rounds per second per core, per world: {@code trialsPerSecond x roundsPerTrial} over the cores the
+     * threads could use ({@code min(threads, processors)}, the processors as recorded in the environment).
+     */
+    public double roundsPerSecondPerCore() {
+        int processors;
+        try {
+            processors = Integer.parseInt(environment.getOrDefault("processors", "1"));
+        } catch (NumberFormatException e) {
+            processors = 1;
+        }
+        int cores = Math.max(1, Math.min(result.settings().threads(), processors));
+        return result.trialsPerSecond() * roundsPerTrial() / cores;
+    }
+
     /** The same report with the noise its loose claims need. */
     public AuditReport withNoiseSavings(List<NoiseSaving> savings) {
         return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,

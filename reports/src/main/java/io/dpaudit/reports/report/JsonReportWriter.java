@@ -56,6 +56,8 @@ public final class JsonReportWriter {
         root.put("threads", s.threads());
         root.set("elapsedSeconds", JsonNumbers.encode(res.elapsedSeconds()));
         root.set("trialsPerSecond", JsonNumbers.encode(res.trialsPerSecond()));
+        root.put("roundsPerTrial", r.roundsPerTrial());
+        root.set("roundsPerSecondPerCore", JsonNumbers.encode(r.roundsPerSecondPerCore()));
         root.set("confidence", JsonNumbers.encode(s.confidence()));
 
         ObjectNode mech = root.putObject("mechanism");

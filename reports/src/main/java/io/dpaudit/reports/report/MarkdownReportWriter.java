@@ -42,7 +42,10 @@ public final class MarkdownReportWriter {
                 .append(s.selection().describe()).append("\n");
         b.append("- **Seed:** ").append(s.seed()).append("; **RNG:** ").append(r.rng()).append("\n");
         b.append("- **Run:** ").append(s.threads()).append(" thread(s), ").append(Format.g(res.elapsedSeconds()))
-                .append(" s, ").append(Format.perSecond(res.trialsPerSecond())).append(" trials per world\n\n");
+                .append(" s, ").append(Format.perSecond(res.trialsPerSecond())).append(" trials per world")
+                .append(r.roundsPerTrial() > 1 ? ", " + Format.perSecond(r.roundsPerSecondPerCore())
+                        + " rounds per world per core (" + r.roundsPerTrial() + " rounds per trial)" : "")
+                .append("\n\n");
 
         b.append("## Claims\n\n");
         if (res.claims().isEmpty()) {

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 class CheckpointTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Fields that are timing, provenance or prose (the rest are numbers that must match). */
-    private static final Set<String> VARYING = Set.of("provenance", "elapsedSeconds", "trialsPerSecond", "environment",
+    private static final Set<String> VARYING = Set.of("provenance", "elapsedSeconds", "trialsPerSecond",
+            "roundsPerSecondPerCore", "environment",
             "tool");
 
     @TempDir

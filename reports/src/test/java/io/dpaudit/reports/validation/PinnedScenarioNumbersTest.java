@@ -47,7 +47,8 @@ class PinnedScenarioNumbersTest {
     private static final long TRIALS = 100_000L;
     /** Keys whose values are prose, timing or provenance, not results. */
     private static final Set<String> UNPINNED = Set.of("tool", "provenance", "schemaVersion", "scenario",
-            "elapsedSeconds", "trialsPerSecond", "environment", "notes", "source", "description",
+            "elapsedSeconds", "trialsPerSecond", "roundsPerSecondPerCore", "environment", "notes", "source",
+            "description",
             "simulatorDescription", "attack", "rng", "adjacency");
     private static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
