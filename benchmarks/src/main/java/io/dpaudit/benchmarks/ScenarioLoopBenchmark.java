@@ -28,7 +28,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * The counted loop of a scenario (sample, score, histogram, merge) prepared exactly as {@code dp-audit run} prepares
  * it ({@link ScenarioAudit#prepareTrials}: simulator and attack, including any exact shortcut the attack has), on
  * {@code threads} threads. JMH reports two counters as rates: {@code trials} (counted trials per world per second) and
- * {@code rounds} (the rounds those trials simulate, per world per second: trials times the scenario's rounds).
+ * {@code rounds} (the rounds those trials simulate, per world per second: trials times the scenario's rounds). Each
+ * invocation is cut into at least four shards (shards of at most 2^20 trials, as {@code run} cuts them), so that the
+ * two-thread figures use both threads; a counted trial is one trial in each world.
  *
  * <ul>
  *   <li>{@code orthogonal-lr}: seed 000 Section 6 setting 1, orthogonal configuration (p = 0.001, q = 0.1, d = 30,
@@ -81,10 +83,12 @@ public class ScenarioLoopBenchmark {
         Scenario s = ScenarioReader.parse(json(scenario), scenario);
         trials = ScenarioAudit.prepareTrials(s, 1L << 30, 1);
         binning = Pilot.binning(trials.simulator(), trials.scorer(), 1 << 16, 4096, new RandomStreams(99).next());
-        engine = new MonteCarloEngine(threads, MonteCarloEngine.DEFAULT_SHARD_TRIALS, ProgressListener.NONE);
         rounds = scenario.startsWith("psg-T100") ? 100 : scenario.startsWith("dp-fed-ls") ? 4 : 1;
         perInvocation = scenario.startsWith("dp-fed-ls") ? 1 << 15 : scenario.equals("psg-T100-lr") ? 1 << 18
                 : 1 << 22;
+        // At least four shards per invocation, so that a second thread has work (a shard is one thread's).
+        engine = new MonteCarloEngine(threads, Math.min(MonteCarloEngine.DEFAULT_SHARD_TRIALS, perInvocation / 4),
+                ProgressListener.NONE);
     }
 
     /** Counters reported as rates. */
