@@ -91,7 +91,8 @@ public final class ScenarioAudit {
         AuditableMechanism mechanism = t.mechanism();
         AuditSettings settings = new AuditSettings(trials, seed, threads, scenario.confidence(),
                 scenario.selection(), scenario.histogramBins(), Pilot.DEFAULT_TRIALS,
-                MonteCarloEngine.DEFAULT_SHARD_TRIALS, scenario.deltas(), scenario.epsilons(), scenario.tradeOff());
+                MonteCarloEngine.shardTrialsFor(t.simulator().outputLength()), scenario.deltas(), scenario.epsilons(),
+                scenario.tradeOff());
         List<PrivacyBound> bounds = mechanism.bounds();
         List<Claim> claims = new ArrayList<>();
         List<TradeOffClaim> tradeOffClaims = new ArrayList<>();

@@ -33,6 +33,28 @@ import org.apache.commons.rng.UniformRandomProvider;
 public final class MonteCarloEngine implements PhaseEngine {
     /** Default shard size: 2^20 trials per world. */
     public static final int DEFAULT_SHARD_TRIALS = 1 << 20;
+    /** Outputs up to this length keep {@link #DEFAULT_SHARD_TRIALS}. */
+    private static final int SHORT_OUTPUT = 256;
+    /** Output values per world in a shard of longer outputs: 2^26. */
+    private static final long LONG_SHARD_OUTPUT_VALUES = 1L << 26;
+    /** Smallest shard {@link #shardTrialsFor} cuts. */
+    private static final int MIN_SHARD_TRIALS = 1 << 10;
+
+    /**
+     * The shard size for outputs of {@code outputLength} values: {@link #DEFAULT_SHARD_TRIALS} up to 256 values
+     * (every single-round and most multi-round audits), beyond it the largest power of two with at most 2^26 output
+     * values per world, and at least 2^10 trials (2^16 trials of a faithful 256-dimensional vector over 4 rounds).
+     * A shard is one thread's work and one checkpoint step, so long outputs (the faithful simulators' vectors,
+     * hundreds of rounds), whose trials cost microseconds each, still spread evenly over every thread at 10^5-10^6
+     * trials and checkpoint often. A function of the output length alone, so the shard-to-stream map stays fixed by
+     * the scenario.
+     */
+    public static int shardTrialsFor(int outputLength) {
+        if (outputLength <= SHORT_OUTPUT) {
+            return DEFAULT_SHARD_TRIALS;
+        }
+        return (int) Math.max(MIN_SHARD_TRIALS, Long.highestOneBit(LONG_SHARD_OUTPUT_VALUES / outputLength));
+    }
     /** Scratch budget per worker, in doubles, for one batch of outputs. */
     private static final int BATCH_DOUBLES = 1 << 14;
     private static final int MAX_BATCH_TRIALS = 512;

@@ -30,6 +30,18 @@ class MonteCarloEngineTest {
     }
 
     @Test
+    void shardSizeShrinksOnlyForLongOutputs() {
+        assertEquals(MonteCarloEngine.DEFAULT_SHARD_TRIALS, MonteCarloEngine.shardTrialsFor(1));
+        assertEquals(MonteCarloEngine.DEFAULT_SHARD_TRIALS, MonteCarloEngine.shardTrialsFor(100));
+        assertEquals(MonteCarloEngine.DEFAULT_SHARD_TRIALS, MonteCarloEngine.shardTrialsFor(256));
+        assertEquals(1 << 17, MonteCarloEngine.shardTrialsFor(257));
+        assertEquals(1 << 16, MonteCarloEngine.shardTrialsFor(1024)); // faithful DP-Fed-LS, D = 256, 4 rounds
+        assertEquals(1 << 10, MonteCarloEngine.shardTrialsFor(1 << 16));
+        assertEquals(1 << 10, MonteCarloEngine.shardTrialsFor(1 << 24)); // the largest faithful output
+        assertEquals(1 << 10, MonteCarloEngine.shardTrialsFor(Integer.MAX_VALUE));
+    }
+
+    @Test
     void countsAreIdenticalForAnyThreadCount() {
         long[][] one = run(1, 1000, 25_500, 42);
         for (int threads : new int[] {2, 3, 5, 8}) {

@@ -37,7 +37,7 @@ final class DpFedGeometry {
         double[] au = smoothing.apply(u);
         this.auNorm = norm(au);
         this.v1 = scale(au, 1 / auNorm);
-        this.inverseU = smoothing.applyInverse(u);
+        this.inverseU = smoothing.applyInverseSpectral(u);
         double c = dot(u, v1);
         double[] r = new double[d];
         for (int i = 0; i < d; i++) {
@@ -46,7 +46,7 @@ final class DpFedGeometry {
         double rn = norm(r);
         if (rn > EIGEN_TOLERANCE) {
             this.v2 = scale(r, 1 / rn);
-            double[] w = smoothing.applyInverse(v2);
+            double[] w = smoothing.applyInverseSpectral(v2);
             this.k1 = dot(u, w);
             double rest = 0;
             for (int i = 0; i < d; i++) {
