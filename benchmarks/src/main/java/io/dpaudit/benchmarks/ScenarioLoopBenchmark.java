@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * it ({@link ScenarioAudit#prepareTrials}: simulator and attack, including any exact shortcut the attack has), on
  * {@code threads} threads. JMH reports two counters as rates: {@code trials} (counted trials per world per second) and
  * {@code rounds} (the rounds those trials simulate, per world per second: trials times the scenario's rounds). Each
- * invocation is cut into at least four shards (shards of at most 2^20 trials, as {@code run} cuts them), so that the
+ * invocation is cut into at least four shards (and shards no larger than {@code run} cuts them), so that the
  * two-thread figures use both threads; a counted trial is one trial in each world.
  *
  * <ul>
@@ -87,7 +87,8 @@ public class ScenarioLoopBenchmark {
         perInvocation = scenario.startsWith("dp-fed-ls") ? 1 << 15 : scenario.equals("psg-T100-lr") ? 1 << 18
                 : 1 << 22;
         // At least four shards per invocation, so that a second thread has work (a shard is one thread's).
-        engine = new MonteCarloEngine(threads, Math.min(MonteCarloEngine.DEFAULT_SHARD_TRIALS, perInvocation / 4),
+        int shard = MonteCarloEngine.shardTrialsFor(trials.simulator().outputLength());
+        engine = new MonteCarloEngine(threads, Math.min(shard, perInvocation / 4),
                 ProgressListener.NONE);
     }
 
