@@ -118,6 +118,7 @@ final class RunCommand implements Callable<Integer> {
         int threads = OptionValues.threads(threadsText);
         Path dir = Path.of(outDir != null ? outDir : DEFAULT_OUT);
         Path scenarioPath = first;
+        refuseOutputsOnInputs(List.of(scenarioPath), dir, List.of(REPORT_FILES));
         Scenario scenario = ScenarioReader.read(scenarioPath);
         if (estimate) {
             scenario = scenario.withEstimate();
@@ -205,6 +206,9 @@ final class RunCommand implements Callable<Integer> {
             }
             folders.add(folder);
         }
+        List<String> written = new java.util.ArrayList<>(List.of("index.md", "index.html"));
+        written.addAll(folders);
+        refuseOutputsOnInputs(files, dir, written);
         boolean existed = java.nio.file.Files.exists(dir);
         ReportFiles.prepareDirectory("--out", dir, "index.md", "index.html");
         for (String folder : folders) {
@@ -247,6 +251,31 @@ final class RunCommand implements Callable<Integer> {
         }
         out.println("Index: " + dir.resolve("index.html") + ", index.md");
         return IndexWriter.violated(entries) > 0 ? Main.VIOLATED : Main.OK;
+    }
+
+    /**
+     * Refuses, before any work, a run whose outputs would overwrite one of its inputs: the checkpoint (or the resumed
+     * checkpoint, which is rewritten) on a scenario file, or a file or folder the run writes into {@code --out} on a
+     * scenario file or the checkpoint.
+     */
+    private void refuseOutputsOnInputs(List<Path> scenarioFiles, Path dir, List<String> written) {
+        OutputPaths guard = new OutputPaths();
+        for (Path f : scenarioFiles) {
+            guard.input("scenario", f);
+        }
+        if (checkpoint != null) {
+            guard.refuseFile("--checkpoint", Path.of(checkpoint));
+        }
+        if (resume != null) {
+            guard.refuseFile("--resume", Path.of(resume));
+        }
+        if (checkpoint != null) {
+            guard.input("checkpoint", Path.of(checkpoint));
+        }
+        if (resume != null) {
+            guard.input("resumed checkpoint", Path.of(resume));
+        }
+        guard.refuseDirectory("--out", dir, written);
     }
 
     /** The scenario files named: a directory stands for its {@code *.json} files, sorted by name. */

@@ -136,6 +136,8 @@ final class ScoresCommand implements Callable<Integer> {
                         bins))), 16, 1 << 20);
         Path outPath = Path.of(outDir != null ? outDir : RunCommand.DEFAULT_OUT);
         ReportFiles.checkDirectory("--out", outPath, RunCommand.REPORT_FILES);
+        new OutputPaths().input("--with", Path.of(with)).input("--without", Path.of(without))
+                .refuseDirectory("--out", outPath, List.of(RunCommand.REPORT_FILES));
         var withFile = new ScoreFile("--with", Path.of(with), column);
         var withoutFile = new ScoreFile("--without", Path.of(without), column);
         // Trials are the files' business: a placeholder lets the other settings validate; replaced below by the count.

@@ -151,4 +151,54 @@ class CheckpointTest {
         assertEquals(2, garbage.exit());
         assertTrue(garbage.err().contains("is not a dp-audit checkpoint"), garbage.err());
     }
+
+    /**
+     * No output may overwrite an input: a checkpoint (or a resumed one) named as the scenario, by any spelling (a
+     * relative path through {@code ..}, a symbolic link, a hard link), or an {@code --out} whose report files would land
+     * on the scenario or the checkpoint, is refused in one line before any work, and the scenario keeps its bytes.
+     */
+    @Test
+    void outputsNeverOverwriteInputs() throws Exception {
+        Path s = scenario("s.json", 3);
+        byte[] original = Files.readAllBytes(s);
+        Files.createDirectories(dir.resolve("sub"));
+        Path link = Files.createSymbolicLink(dir.resolve("link.json"), s);
+        Path hard = Files.createLink(dir.resolve("hard.json"), s);
+        Path outWithScenario = Files.createDirectories(dir.resolve("reports"));
+        Path scenarioInOut = Files.write(outWithScenario.resolve("report.json"), original);
+        String[][] cases = {
+            {"run", s.toString(), "--checkpoint", s.toString(), "--trials", "1000", "--out", dir.resolve("o1").toString()},
+            {"run", s.toString(), "--checkpoint", dir.resolve("sub/../s.json").toString(), "--trials", "1000", "--out",
+                dir.resolve("o2").toString()},
+            {"run", s.toString(), "--checkpoint", link.toString(), "--trials", "1000", "--out", dir.resolve("o3").toString()},
+            {"run", s.toString(), "--checkpoint", hard.toString(), "--trials", "1000", "--out", dir.resolve("o4").toString()},
+            {"run", s.toString(), "--resume", s.toString(), "--trials", "1000", "--out", dir.resolve("o5").toString()},
+            {"run", scenarioInOut.toString(), "--trials", "1000", "--out", outWithScenario.toString()},
+            {"run", s.toString(), "--checkpoint", dir.resolve("o7/report.json").toString(), "--trials", "1000", "--out",
+                dir.resolve("o7").toString()},
+            {"scores", "--with", scenarioInOut.toString(), "--without", s.toString(), "--out",
+                outWithScenario.toString()},
+        };
+        for (String[] c : cases) {
+            CliRunner.Result r = CliRunner.run(append(c, "--quiet"));
+            assertEquals(2, r.exit(), String.join(" ", c) + ": " + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.err().contains("an output must never overwrite an input"), r.err());
+        }
+        assertTrue(java.util.Arrays.equals(original, Files.readAllBytes(s)), "the scenario keeps its bytes");
+        assertTrue(java.util.Arrays.equals(original, Files.readAllBytes(scenarioInOut)));
+        for (int i = 1; i <= 7; i++) {
+            assertFalse(Files.exists(dir.resolve("o" + i)), "o" + i);
+        }
+        // The same options on distinct files still work.
+        CliRunner.Result fine = CliRunner.run("run", s.toString(), "--checkpoint", dir.resolve("cp.json").toString(),
+                "--trials", "1000", "--out", dir.resolve("fine").toString(), "--quiet");
+        assertEquals(0, fine.exit(), fine.err());
+    }
+
+    private static String[] append(String[] a, String b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + 1);
+        out[a.length] = b;
+        return out;
+    }
 }
