@@ -67,7 +67,7 @@ def main():
     upper = {w: np.cumsum(c[::-1])[::-1][1:] for w, c in world.items()}
     e = edges(binning)
     n_prime = trials["D'"]
-    print(f"{report['scenario']['name']}: {n:,} evaluation trials of D, {n_prime:,} of D'")
+    print(f"{report.get('scenarioName') or report['scenario'].get('name', '?')}: {n:,} evaluation trials of D, {n_prime:,} of D'")
     for bound in report["empirical"]["epsilonLowerBounds"]:
         t = bound["test"]
         threshold, flagged = number(t["threshold"]), t["direction"].split(" flags ")[1]

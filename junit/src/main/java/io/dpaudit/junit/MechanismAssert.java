@@ -7,6 +7,7 @@ import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.blackbox.BlackBoxMechanism;
+import io.dpaudit.core.estimate.DetectionPower;
 import io.dpaudit.core.estimate.SelectedTest;
 import java.util.List;
 import java.util.Locale;
@@ -24,64 +25,89 @@ import org.opentest4j.AssertionFailedError;
  * the same verdict on every machine and thread count. {@link #violates} can fail for want of power (too few trials,
  * a weak distinguisher), never because of chance in the other direction.
  *
+ * <p><b>Fails closed.</b> An audit that could not have refuted the claim proves nothing, so {@link #satisfies} also
+ * fails when the verdict is {@code inconclusive}: the test that the audit chose at the claim's ε would not have
+ * flagged even a violation ten times the claimed δ with probability 0.9 ({@code DetectionPower}). The failure says how
+ * many trials per world would make the same test that sensitive. A test that knowingly accepts an underpowered check
+ * opts in with {@link #allowLowPower()}. On success the ε lower bound and the power are logged (logger
+ * {@code io.dpaudit.junit}, level INFO).
+ *
  * @param <I> the input type
  */
 public final class MechanismAssert<I> {
     /** Default confidence of an assertion's verdict. */
     public static final double DEFAULT_CONFIDENCE = 0.999;
 
+    private static final System.Logger LOG = System.getLogger("io.dpaudit.junit");
+
     private final BlackBoxAudit<I> audit;
+    private final boolean allowLowPower;
 
     MechanismAssert(BlackBoxMechanism<I> mechanism, I withCanary, I withoutCanary) {
-        this(BlackBoxAudit.of(mechanism, withCanary, withoutCanary).confidence(DEFAULT_CONFIDENCE));
+        this(BlackBoxAudit.of(mechanism, withCanary, withoutCanary).confidence(DEFAULT_CONFIDENCE), false);
+    }
+
+    private MechanismAssert(BlackBoxAudit<I> audit, boolean allowLowPower) {
+        this.audit = audit;
+        this.allowLowPower = allowLowPower;
     }
 
     private MechanismAssert(BlackBoxAudit<I> audit) {
-        this.audit = audit;
+        this(audit, false);
+    }
+
+    /**
+     * Lets {@link #satisfies} pass an inconclusive audit (one that could not have refuted the claim). Off by default:
+     * only for tests that check something else and know the trials are too few.
+     */
+    public MechanismAssert<I> allowLowPower() {
+        return new MechanismAssert<>(audit, true);
     }
 
     /** Trials per world (default 10^6). More trials, more power; the false-failure rate does not change. */
     public MechanismAssert<I> withTrials(long trials) {
-        return new MechanismAssert<>(audit.trials(trials));
+        return new MechanismAssert<>(audit.trials(trials), allowLowPower);
     }
 
     /** The root seed (default 0). */
     public MechanismAssert<I> withSeed(long seed) {
-        return new MechanismAssert<>(audit.seed(seed));
+        return new MechanismAssert<>(audit.seed(seed), allowLowPower);
     }
 
     /** Worker threads (default: the processors; never changes the verdict). */
     public MechanismAssert<I> withThreads(int threads) {
-        return new MechanismAssert<>(audit.threads(threads));
+        return new MechanismAssert<>(audit.threads(threads), allowLowPower);
     }
 
     /** The confidence of the verdict, in (0, 1) (default {@value #DEFAULT_CONFIDENCE}). */
     public MechanismAssert<I> withConfidence(double confidence) {
-        return new MechanismAssert<>(audit.confidence(confidence));
+        return new MechanismAssert<>(audit.confidence(confidence), allowLowPower);
     }
 
     /** Tell the worlds apart by a threshold on {@code statistic} of the output (e.g. a coordinate). */
     public MechanismAssert<I> usingStatistic(ToDoubleFunction<double[]> statistic, String description) {
-        return new MechanismAssert<>(audit.statistic(statistic, description));
+        return new MechanismAssert<>(audit.statistic(statistic, description), allowLowPower);
     }
 
     /** Tell the worlds apart by a learned classifier (the default), learning from {@code outputs} per world. */
     public MechanismAssert<I> usingLearnedDistinguisher(int outputs) {
-        return new MechanismAssert<>(audit.learned(outputs));
+        return new MechanismAssert<>(audit.learned(outputs), allowLowPower);
     }
 
     /** A name for the mechanism in failure messages. */
     public MechanismAssert<I> describedAs(String description) {
-        return new MechanismAssert<>(audit.describedAs(description));
+        return new MechanismAssert<>(audit.describedAs(description), allowLowPower);
     }
 
     /**
-     * Passes unless the audit refutes {@code (epsilon, delta)}-DP on this pair.
+     * Passes when the audit finds no violation of {@code (epsilon, delta)}-DP on this pair <i>and</i> had the power to
+     * find one (verdict {@code consistent}; {@code inconclusive} passes only after {@link #allowLowPower()}).
      *
      * @param epsilon claimed ε, at least 0
      * @param delta claimed δ, in [0, 1) (0 for pure DP)
      * @return the audit, for further checks
-     * @throws AssertionFailedError naming the empirical bound, its confidence, the certifying test and the seed
+     * @throws AssertionFailedError naming the empirical bound, its confidence, the certifying test and the seed; or,
+     *     for an underpowered audit, what it could have detected and how many trials would do
      */
     public AuditResult satisfies(double epsilon, double delta) {
         Claim claim = claim(epsilon, delta);
@@ -91,7 +117,29 @@ public final class MechanismAssert<I> {
             throw new AssertionFailedError(String.format(Locale.ROOT, "expected the mechanism to satisfy %s, but "
                     + "the audit refutes it: %s", claim.label(), evidence(r, c)));
         }
+        String power = power(c);
+        if (c.verdict() == Verdict.INCONCLUSIVE && !allowLowPower) {
+            long needed = DetectionPower.trialsToResolve(c.deltaLowerBound().test(), epsilon, delta);
+            throw new AssertionFailedError(String.format(Locale.ROOT, "the audit of %s is inconclusive: %s trials per "
+                    + "world could not have refuted it (%s), so passing would prove nothing. %s Or, if an "
+                    + "underpowered check is intended, use .allowLowPower(). Evidence: %s", claim.label(),
+                    audit.trials(), power, needed > 0 ? "About " + needed + " trials per world would let the same test "
+                    + "flag a violation of " + number(DetectionPower.INCONCLUSIVE_FACTOR * delta) + " (ten times the "
+                    + "claimed delta): use .withTrials(" + needed + ")." : "No number of trials lets this test flag a "
+                    + "violation at that epsilon: try another distinguisher.", evidence(r, c)));
+        }
+        LOG.log(System.Logger.Level.INFO, () -> String.format(Locale.ROOT, "dp-audit: %s %s: epsilon >= %s at delta "
+                + "= %s (%s%% confidence), %s; %s trials per world, seed %d", claim.label(), c.verdict().label(),
+                number(c.epsilonLowerBound().epsilon()), number(delta), number(100 * audit.confidence()), power,
+                audit.trials(), audit.seed()));
         return r;
+    }
+
+    private static String power(ClaimResult c) {
+        double d = c.power().delta();
+        return Double.isFinite(d) ? "it would have flagged a true delta >= " + number(d) + " at epsilon = "
+                + number(c.claim().epsilon()) + " with probability " + number(c.power().probability())
+                : "it could not have flagged any delta at epsilon = " + number(c.claim().epsilon());
     }
 
     /**

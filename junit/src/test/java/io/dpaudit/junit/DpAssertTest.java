@@ -64,4 +64,35 @@ class DpAssertTest {
         DpAssert.assertThat(BUGGY_HISTOGRAM).onNeighbours(new int[] {1, 3, 0}, new int[] {0, 3, 0})
                 .usingStatistic(o -> o[0], "first bin").withTrials(1_000_000).withSeed(3).violates(0.5, 0);
     }
+
+    /** The Gaussian mechanism with sigma = 1 on a sensitivity-1 count: its exact delta at epsilon = 3 is about 7e-3. */
+    static final BlackBoxMechanism<Integer> GAUSSIAN = (count, rng) -> {
+        double u1 = rng.nextDouble();
+        double u2 = rng.nextDouble();
+        return new double[] {count + Math.sqrt(-2 * Math.log1p(-u1)) * Math.cos(2 * Math.PI * u2)};
+    };
+
+    /**
+     * Fails closed: {@code (3, 1e-5)} is false for the sigma = 1 Gaussian (it needs epsilon 4.38 at that delta), and
+     * 10^5 trials per world cannot refute it at 99.9%; the assertion must not pass. It fails either as refuted or as
+     * inconclusive, with the trials that would resolve it; {@code allowLowPower} is the explicit opt-out.
+     */
+    @Test
+    void anUnderpoweredAuditDoesNotPassAFalseClaim() {
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> DpAssert.assertThat(GAUSSIAN)
+                .onNeighbours(1, 0).usingStatistic(o -> o[0], "value").withTrials(100_000).withSeed(11)
+                .satisfies(3.0, 1e-5));
+        String m = e.getMessage();
+        assertTrue(m.contains("inconclusive") || m.contains("refutes it"), m);
+        if (m.contains("inconclusive")) {
+            assertTrue(m.matches("(?s).*About \\d+ trials per world would let the same test flag a violation of "
+                    + "0.0001.*"), m);
+            assertTrue(m.contains(".allowLowPower()"), m);
+        }
+        // The explicit opt-out passes the same underpowered check (when it is not refuted outright).
+        if (m.contains("inconclusive")) {
+            DpAssert.assertThat(GAUSSIAN).onNeighbours(1, 0).usingStatistic(o -> o[0], "value").withTrials(100_000)
+                    .withSeed(11).allowLowPower().satisfies(3.0, 1e-5);
+        }
+    }
 }

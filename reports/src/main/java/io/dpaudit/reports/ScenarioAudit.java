@@ -166,8 +166,12 @@ public final class ScenarioAudit {
         String kind = b.certified() ? "" : " (" + b.kind().description() + ")";
         String how = Double.isNaN(b.gdpMu()) ? "its trade-off function, from its profile"
                 : "G_mu with mu = " + Checks.format(b.gdpMu());
-        return new TradeOffClaim(label, BoundTradeOff.of(b), b.gdpMu(), b.name() + kind + assumed + ", " + how + ": "
-                + b.source());
+        boolean ordered = BoundTradeOff.isOrderedPair(b);
+        String order = ordered ? "; a curve of the ordered pair (D, D'), so reversed tests are held to its inverse"
+                : "";
+        TradeOffFunction f = BoundTradeOff.of(b);
+        return new TradeOffClaim(label, f, ordered ? BoundTradeOff.reverseOf(b) : f, b.gdpMu(), b.name() + kind
+                + assumed + ", " + how + order + ": " + b.source());
     }
 
     /**

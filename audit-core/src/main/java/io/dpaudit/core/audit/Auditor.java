@@ -11,12 +11,14 @@ import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.engine.TrialSamplerFactory;
 import io.dpaudit.core.estimate.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
+import io.dpaudit.core.estimate.DetectionPower;
 import io.dpaudit.core.estimate.EmpiricalEstimator;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import io.dpaudit.core.estimate.PrivacyLossEstimate;
 import io.dpaudit.core.estimate.PrivacyLossEstimator;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.estimate.TradeOffCertification;
+import io.dpaudit.core.estimate.TradeOffPower;
 import io.dpaudit.core.rng.RandomStreams;
 import java.util.ArrayList;
 import java.util.List;
@@ -158,8 +160,7 @@ public final class Auditor {
         for (Claim c : claims) {
             ClaimResult r = judge(estimator, c);
             if (estimate != null) {
-                r = new ClaimResult(r.claim(), r.verdict(), r.deltaLowerBound(), r.epsilonLowerBound(),
-                        ClaimEstimate.judge(c, r.verdict(), estimate));
+                r = r.withEstimate(ClaimEstimate.judge(c, r.verdict(), estimate));
             }
             results.add(r);
         }
@@ -272,19 +273,30 @@ public final class Auditor {
         return grid.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
-    /** The verdict on an f-DP claim from a certified trade-off curve. */
+    /**
+     * The verdict on an f-DP claim from a certified trade-off curve: violated when a certified point refutes it,
+     * otherwise inconclusive or consistent by the curve's power ({@link TradeOffPower}).
+     */
     public static TradeOffClaimResult judge(CertifiedTradeOff tradeOff, TradeOffClaim claim) {
-        CertifiedTradeOff.Refutation r = tradeOff.refute(claim.f());
+        CertifiedTradeOff.Refutation r = tradeOff.refute(claim.f(), claim.reverse());
         double mu = tradeOff.gdpMuLowerBound();
-        return new TradeOffClaimResult(claim, r != null ? Verdict.VIOLATED : Verdict.CONSISTENT, r, mu,
-                Double.isNaN(claim.gdpMu()) ? Double.NaN : mu / claim.gdpMu());
+        TradeOffPower power = TradeOffPower.of(tradeOff, claim.f(), claim.reverse(), claim.gdpMu());
+        Verdict v = r != null ? Verdict.VIOLATED : power.inconclusive() ? Verdict.INCONCLUSIVE : Verdict.CONSISTENT;
+        return new TradeOffClaimResult(claim, v, r, mu, Double.isNaN(claim.gdpMu()) ? Double.NaN
+                : mu / claim.gdpMu(), power);
     }
 
-    /** The verdict on one claim from an estimator. */
+    /**
+     * The verdict on one claim from an estimator: violated when the δ lower bound at the claim's ε exceeds its δ,
+     * otherwise inconclusive or consistent by the power of the test chosen at that ε ({@link DetectionPower}).
+     */
     public static ClaimResult judge(EmpiricalEstimator estimator, Claim claim) {
         DeltaLowerBound d = estimator.deltaLowerBound(claim.epsilon());
         EpsilonLowerBound e = estimator.epsilonLowerBound(claim.delta());
-        Verdict v = d.delta() > claim.delta() ? Verdict.VIOLATED : Verdict.CONSISTENT;
-        return new ClaimResult(claim, v, d, e);
+        double detectable = DetectionPower.detectableDelta(d.test(), claim.epsilon(), claim.delta());
+        Verdict v = d.delta() > claim.delta() ? Verdict.VIOLATED
+                : DetectionPower.inconclusive(detectable, claim.delta(), e.epsilon() > 0) ? Verdict.INCONCLUSIVE
+                : Verdict.CONSISTENT;
+        return new ClaimResult(claim, v, d, e, new ClaimPower(detectable, DetectionPower.PROBABILITY), null);
     }
 }

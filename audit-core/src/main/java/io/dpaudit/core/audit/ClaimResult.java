@@ -7,19 +7,16 @@ import io.dpaudit.core.estimate.EpsilonLowerBound;
  * The audit of one claim.
  *
  * @param claim the claim
- * @param verdict {@code VIOLATED} iff {@code deltaLowerBound.delta() > claim.delta()}
- * @param deltaLowerBound empirical δ lower bound at the claim's ε (decides the verdict)
+ * @param verdict {@code VIOLATED} iff {@code deltaLowerBound.delta() > claim.delta()}; otherwise {@code INCONCLUSIVE}
+ *     when {@code power} says only a violation many times the claim could have been seen
+ *     ({@link io.dpaudit.core.estimate.DetectionPower#inconclusive}), else {@code CONSISTENT}
+ * @param deltaLowerBound empirical δ lower bound at the claim's ε (decides the verdict; the certifying evidence)
  * @param epsilonLowerBound empirical ε lower bound at the claim's δ (for tightness)
+ * @param power what the audit could have detected at the claim's ε
  * @param estimate the two-sided privacy-loss estimate's verdict, or null when no estimate was asked for
  */
 public record ClaimResult(Claim claim, Verdict verdict, DeltaLowerBound deltaLowerBound,
-        EpsilonLowerBound epsilonLowerBound, ClaimEstimate estimate) {
-
-    /** A result without an estimate. */
-    public ClaimResult(Claim claim, Verdict verdict, DeltaLowerBound deltaLowerBound,
-            EpsilonLowerBound epsilonLowerBound) {
-        this(claim, verdict, deltaLowerBound, epsilonLowerBound, null);
-    }
+        EpsilonLowerBound epsilonLowerBound, ClaimPower power, ClaimEstimate estimate) {
 
     /**
      * Empirical ε lower bound divided by the claimed ε: near 1 means the attack nearly attains the claim, above 1
@@ -27,5 +24,10 @@ public record ClaimResult(Claim claim, Verdict verdict, DeltaLowerBound deltaLow
      */
     public double tightness() {
         return epsilonLowerBound.epsilon() / claim.epsilon();
+    }
+
+    /** The same result with a privacy-loss estimate's verdict. */
+    public ClaimResult withEstimate(ClaimEstimate e) {
+        return new ClaimResult(claim, verdict, deltaLowerBound, epsilonLowerBound, power, e);
     }
 }

@@ -31,15 +31,36 @@ import java.util.List;
  * @param confidence the simultaneous confidence
  * @param points every certified point, ascending in {@code alpha}
  */
-public record CertifiedTradeOff(String method, double confidence, List<Point> points) {
+public record CertifiedTradeOff(String method, double confidence, List<Point> points, long trials, long otherTrials,
+        RateUpperBound rateBound) {
     /**
      * One certified point.
      *
      * @param alpha upper bound on the type I error (rejecting {@code M(D)} when it is true)
      * @param beta upper bound on the type II error
      * @param test the threshold test: {@code "reject D when score < t"} or {@code "... >= t"}, with {@code t}
+     * @param alphaRate the observed type I error rate (NaN when unknown); for power statements only
+     * @param betaRate the observed type II error rate (NaN when unknown); for power statements only
      */
-    public record Point(double alpha, double beta, String test) {
+    public record Point(double alpha, double beta, String test, double alphaRate, double betaRate) {
+        /** A point without its observed rates. */
+        public Point(double alpha, double beta, String test) {
+            this(alpha, beta, test, Double.NaN, Double.NaN);
+        }
+    }
+
+    /**
+     * How a point's upper bound follows from a count: what {@link TradeOffPower} needs to say what the certification
+     * could have detected.
+     */
+    public interface RateUpperBound {
+        /** The upper bound the certification puts on a rate observed as {@code count} of {@code trials}. */
+        double upper(long count, long trials);
+    }
+
+    /** A curve without the information power statements need (its {@link TradeOffPower} is unknown). */
+    public CertifiedTradeOff(String method, double confidence, List<Point> points) {
+        this(method, confidence, points, 0, 0, null);
     }
 
     public CertifiedTradeOff {
@@ -127,14 +148,24 @@ public record CertifiedTradeOff(String method, double confidence, List<Point> po
     }
 
     /**
-     * The point that refutes {@code f}-DP by the widest margin — {@code f(alpha_u) - beta_u > 0}, or
-     * {@code f(beta_u) - alpha_u > 0} for the reverse pair — or null when none lies below {@code f}.
+     * The point that refutes {@code f}-DP (both orders of the pair bounded by {@code f}) by the widest margin, or null.
      */
     public Refutation refute(TradeOffFunction f) {
+        return refute(f, f);
+    }
+
+    /**
+     * The point that refutes {@code T(M(D), M(D')) >= f} and {@code T(M(D'), M(D)) >= reverse} by the widest margin —
+     * {@code f(alpha_u) - beta_u > 0}, or {@code reverse(beta_u) - alpha_u > 0} for the reversed test (the complement
+     * of the same test, a test of {@code M(D')} with errors {@code (beta_u, alpha_u)}) — or null when none does. For a
+     * claim about one ordered pair {@code reverse = f^{-1}}, which a reversed point violates exactly when its forward
+     * point violates {@code f}.
+     */
+    public Refutation refute(TradeOffFunction f, TradeOffFunction reverse) {
         Refutation worst = null;
         for (Point p : points) {
             double m1 = f.beta(p.alpha()) - p.beta();
-            double m2 = f.beta(p.beta()) - p.alpha();
+            double m2 = reverse.beta(p.beta()) - p.alpha();
             double m = Math.max(m1, m2);
             if (m > 0 && (worst == null || m > worst.margin())) {
                 worst = new Refutation(p, m, m2 > m1);
@@ -147,7 +178,7 @@ public record CertifiedTradeOff(String method, double confidence, List<Point> po
      * A certified point strictly below a claimed trade-off function.
      *
      * @param point the point
-     * @param margin by how much it lies below: {@code f(alpha_u) - beta_u}, or {@code f(beta_u) - alpha_u} for the
+     * @param margin by how much it lies below: {@code f(alpha_u) - beta_u}, or {@code reverse(beta_u) - alpha_u} for the
      *     reverse pair
      * @param reversePair whether the point refutes {@code T(M(D'), M(D)) >= f} (read as {@code (beta_u, alpha_u)})
      */

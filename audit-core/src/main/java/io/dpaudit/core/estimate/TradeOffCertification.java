@@ -90,6 +90,7 @@ public final class TradeOffCertification {
         long[] upDPrime = evaluation.upperTail(World.WITHOUT_CANARY);
         List<CertifiedTradeOff.Point> points = new ArrayList<>();
         String description;
+        CertifiedTradeOff.RateUpperBound rule;
         if (method == Method.DKW) {
             double band = Math.sqrt(Math.log(4 / a) / (2.0 * n));
             double bandPrime = Math.sqrt(Math.log(4 / a) / (2.0 * nPrime));
@@ -97,8 +98,10 @@ public final class TradeOffCertification {
                 double d = (double) upD[k] / n;
                 double dp = (double) upDPrime[k] / nPrime;
                 add(points, binning, k, Math.max(0, d - band), Math.min(1, d + band), Math.max(0, dp - bandPrime),
-                        Math.min(1, dp + bandPrime));
+                        Math.min(1, dp + bandPrime), d, dp);
             }
+            double logTerm = Math.log(4 / a);
+            rule = (count, trials) -> Math.min(1, (double) count / trials + Math.sqrt(logTerm / (2.0 * trials)));
             description = String.format(Locale.ROOT, "dkw: one Dvoretzky-Kiefer-Wolfowitz-Massart band per world, "
                     + "+-%.3g on every threshold's rates (%s evaluation trials per world), %s simultaneous",
                     Math.max(band, bandPrime), n == nPrime ? Long.toString(n) : n + " / " + nPrime, pct(confidence));
@@ -109,15 +112,17 @@ public final class TradeOffCertification {
             for (int k : edges) {
                 add(points, binning, k, ClopperPearson.lower(upD[k], n, level), ClopperPearson.upper(upD[k], n, level),
                         ClopperPearson.lower(upDPrime[k], nPrime, level),
-                        ClopperPearson.upper(upDPrime[k], nPrime, level));
+                        ClopperPearson.upper(upDPrime[k], nPrime, level), (double) upD[k] / n,
+                        (double) upDPrime[k] / nPrime);
             }
+            rule = (count, trials) -> SafeRounding.upProbability(ClopperPearson.upper(count, trials, level));
             description = String.format(Locale.ROOT, "bonferroni: Clopper-Pearson bounds on both worlds' tail "
                     + "fractions at %d thresholds %s, each one-sided bound at level %.3g (%s evaluation trials per "
                     + "world), %s simultaneous", edges.length, selection != null ? "chosen on the held-out selection "
                     + "trials (logit-spaced quantiles of the pooled scores)" : "evenly spaced over the histogram",
                     level, n == nPrime ? Long.toString(n) : n + " / " + nPrime, pct(confidence));
         }
-        return new CertifiedTradeOff(description, confidence, points);
+        return new CertifiedTradeOff(description, confidence, points, n, nPrime, rule);
     }
 
     private static String pct(double c) {
@@ -127,15 +132,15 @@ public final class TradeOffCertification {
     /**
      * Adds both tests of edge {@code k}: rejecting {@code D} below the threshold ({@code alpha = 1 - u_D}, {@code beta =
      * u_D'}) and at or above it ({@code alpha = u_D}, {@code beta = 1 - u_D'}), from bounds on {@code u_D} and
-     * {@code u_D'}; rounded up.
+     * {@code u_D'}; rounded up. {@code d} and {@code dp} are the observed fractions, kept for power statements.
      */
     private static void add(List<CertifiedTradeOff.Point> points, HistogramBinning binning, int k, double dLower,
-            double dUpper, double dpLower, double dpUpper) {
+            double dUpper, double dpLower, double dpUpper, double d, double dp) {
         String t = String.format(Locale.ROOT, "%.6g", binning.edge(k));
         points.add(new CertifiedTradeOff.Point(SafeRounding.upProbability(1 - dLower),
-                SafeRounding.upProbability(dpUpper), "reject D when score < " + t));
+                SafeRounding.upProbability(dpUpper), "reject D when score < " + t, 1 - d, dp));
         points.add(new CertifiedTradeOff.Point(SafeRounding.upProbability(dUpper),
-                SafeRounding.upProbability(1 - dpLower), "reject D when score >= " + t));
+                SafeRounding.upProbability(1 - dpLower), "reject D when score >= " + t, d, 1 - dp));
     }
 
     /**

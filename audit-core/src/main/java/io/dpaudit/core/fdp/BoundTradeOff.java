@@ -45,6 +45,53 @@ public final class BoundTradeOff implements TradeOffFunction {
     }
 
     /**
+     * The trade-off function of the <i>reversed</i> pair, {@code T(M(D'), M(D))}, that {@code bound} implies. For the
+     * exact profile of one ordered pair ({@link PairProfile}) that is {@code f^{-1}}, the reflection of {@link #of}
+     * in the diagonal (the hockey-stick divergences with their directions swapped, or the vertices with their axes
+     * swapped); claiming {@code T(M(D'), M(D)) >= f} instead would be wrong for an asymmetric pair (a subsampled
+     * mixture against a Gaussian, say) and would refute a true curve. Every other bound is a statement about every
+     * neighbouring pair of a symmetric adjacency, so it constrains both orders by the same function: {@link #of}.
+     */
+    public static TradeOffFunction reverseOf(PrivacyBound bound) {
+        PrivacyBound b = unwrap(bound);
+        if (!(b instanceof PairProfile pp) || !Double.isNaN(bound.gdpMu())) {
+            return of(bound);
+        }
+        if (pp.tradeOffVertices() != null) {
+            double[][] v = pp.tradeOffVertices();
+            int n = v[0].length;
+            double[] alpha = new double[n];
+            double[] beta = new double[n];
+            for (int i = 0; i < n; i++) {
+                alpha[i] = v[1][n - 1 - i];
+                beta[i] = v[0][n - 1 - i];
+            }
+            return new PiecewiseLinearTradeOff(alpha, beta);
+        }
+        double[] r = new double[GRID.length];
+        double[] a = new double[GRID.length];
+        for (int i = 0; i < GRID.length; i++) {
+            double eps = GRID[i];
+            r[i] = safe(() -> pp.add(eps)); // T(Q, P): Q plays the part of the law with the record
+            a[i] = safe(() -> pp.remove(eps));
+        }
+        return new BoundTradeOff(GRID, r, a);
+    }
+
+    /** Whether {@code bound} is the exact profile of one ordered pair (so that its trade-off curve is asymmetric). */
+    public static boolean isOrderedPair(PrivacyBound bound) {
+        return unwrap(bound) instanceof PairProfile && Double.isNaN(bound.gdpMu());
+    }
+
+    private static PrivacyBound unwrap(PrivacyBound bound) {
+        PrivacyBound b = bound;
+        while (b instanceof LabelledBound l) {
+            b = l.values();
+        }
+        return b;
+    }
+
+    /**
      * The same on a coarse grid of 60 ε values (for drawing: a bound whose δ is costly to evaluate, such as a composed
      * PLD, then costs a tenth). Still at most the true curve.
      */
@@ -56,10 +103,7 @@ public final class BoundTradeOff implements TradeOffFunction {
         if (!Double.isNaN(bound.gdpMu())) {
             return new GaussianTradeOff(bound.gdpMu());
         }
-        PrivacyBound b = bound;
-        while (b instanceof LabelledBound l) {
-            b = l.values();
-        }
+        PrivacyBound b = unwrap(bound);
         if (b instanceof PairProfile pp && pp.tradeOffVertices() != null) {
             double[][] v = pp.tradeOffVertices();
             return new PiecewiseLinearTradeOff(v[0], v[1]);

@@ -120,6 +120,18 @@ public final class RandomParticipation implements AuditableMechanism {
         return new GaussianMixture(w, m, rp.sigma());
     }
 
+    /**
+     * The exact profile of the configuration the simulators draw ({@code exact(ADVERSARY)}, or its composition
+     * {@code pld(exact(ADVERSARY))} over several rounds): the curve reports measure looseness against. Without it they
+     * would fall back to the first pair profile, Corollary 5.3's zero-gradient configuration, which is the simulated
+     * pair only for {@code adversary: zero}.
+     */
+    @Override
+    public String referenceBound() {
+        String name = "exact(" + rp.adversary().label() + ")";
+        return rp.rounds() == 1 ? name : "pld(" + name + ")";
+    }
+
     /** The exact profile of every adversary configuration (composed over the rounds by the PLD accountant). */
     @Override
     public List<PrivacyBound> otherBounds() {

@@ -1,11 +1,9 @@
 package io.dpaudit.reports.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.reports.input.ReportInput;
 import io.dpaudit.reports.report.Format;
 import io.dpaudit.reports.report.JsonNumbers;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,22 +18,24 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code dp-audit compare A B}: claim-by-claim changes between two {@code report.json} files. Claims are matched by
- * label (the n-th claim of a label in A with the n-th in B), (ε, δ) claims and f-DP claims separately. Exit 3 when a
- * claim consistent in A is violated in B (or new in B and violated), else 0.
+ * {@code dp-audit compare A B}: claim-by-claim changes between two {@code report.json} files (or report folders).
+ * Claims are matched by label (the n-th claim of a label in A with the n-th in B), (ε, δ) claims and f-DP claims
+ * separately. Exit 3 when a claim not violated in A is violated in B (or new in B and violated), else 0. Both files are
+ * untrusted input ({@link ReportInput}): anything that is not a well-formed report is refused in one line.
  */
-@Command(name = "compare", synopsisHeading = "usage: ", customSynopsis = "dp-audit compare A/report.json B/report.json",
+@Command(name = "compare", synopsisHeading = "usage: ", customSynopsis = "dp-audit compare A B (report.json files or "
+        + "report folders)",
         descriptionHeading = "%n", description = {"Claim-by-claim changes between two report.json files.", "", "Claim-by-claim changes from A to B: verdicts, tightness, the empirical epsilon lower bound, "
             + "the estimate's verdict; f-DP claims separately. Claims are matched by label. Lines start with '=' "
-            + "(verdict unchanged), '*' (changed), '!' (newly violated), '+' (only in B), '-' (only in A).",
+            + "(verdict unchanged), '*' (changed), '!' (newly violated), '+' (only in B), '-' (only in A). A report "
+            + "folder stands for its report.json. A warning says when the two reports audit different experiments "
+            + "(mechanism, parameters, simulator, attack, scenario name or tool version differ).",
             "Exit: 3 when a claim is newly violated in B, 0 otherwise, 2 bad input.", ""})
 final class CompareCommand implements Callable<Integer> {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
     private final Main.Streams io;
-    @Parameters(index = "0", paramLabel = "A", description = "the earlier report.json")
+    @Parameters(index = "0", paramLabel = "A", description = "the earlier report.json, or its folder")
     String first;
-    @Parameters(index = "1", paramLabel = "B", description = "the later report.json")
+    @Parameters(index = "1", paramLabel = "B", description = "the later report.json, or its folder")
     String second;
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
@@ -47,9 +47,15 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream out = io.out();
-        JsonNode before = read(first);
-        JsonNode after = read(second);
-        out.printf(Locale.ROOT, "A: %s%nB: %s%n", describe(first, before), describe(second, after));
+        String firstFile = reportFile(first);
+        String secondFile = reportFile(second);
+        JsonNode before = read(firstFile);
+        JsonNode after = read(secondFile);
+        out.printf(Locale.ROOT, "A: %s%nB: %s%n", describe(firstFile, before), describe(secondFile, after));
+        for (String w : differences(before, after)) {
+            io.err().println("warning: " + w);
+            out.println("warning: " + w);
+        }
         int regressions = 0;
         regressions += claims(out, "(epsilon, delta) claims", before.path("claims"), after.path("claims"), false);
         regressions += claims(out, "f-DP claims", before.path("tradeOff").path("claims"),
@@ -58,17 +64,43 @@ final class CompareCommand implements Callable<Integer> {
         return regressions > 0 ? Main.VIOLATED : Main.OK;
     }
 
+    /** A report folder stands for its report.json. */
+    static String reportFile(String arg) {
+        Path p = Path.of(arg);
+        return Files.isDirectory(p) ? p.resolve("report.json").toString() : arg;
+    }
+
+    /**
+     * What differs between the two audits besides seeds and trial counts (they are then not the same experiment):
+     * the mechanism and its parameters, the simulator, the attack, the claims' labels, the tool version.
+     */
+    static List<String> differences(JsonNode a, JsonNode b) {
+        List<String> out = new ArrayList<>();
+        for (String[] f : new String[][] {{"mechanism", "type"}, {"mechanism", "parameters"},
+            {"mechanism", "simulator"}, {"attack"}, {"scenarioName"}, {"tool", "version"}}) {
+            JsonNode x = a;
+            JsonNode y = b;
+            for (String k : f) {
+                x = x.path(k);
+                y = y.path(k);
+            }
+            if (!x.equals(y)) {
+                out.add(String.format(Locale.ROOT, "the two reports differ in %s (%s against %s): they audit "
+                        + "different experiments, not the same one twice", String.join(".", f), compact(x),
+                        compact(y)));
+            }
+        }
+        return out;
+    }
+
+    private static String compact(JsonNode n) {
+        String s = n.isMissingNode() ? "absent" : n.isTextual() ? n.asText() : n.toString();
+        return s.length() > 120 ? s.substring(0, 119) + "…" : s;
+    }
+
     private static JsonNode read(String file) {
-        JsonNode n;
-        try {
-            n = MAPPER.readTree(Files.readString(Path.of(file)));
-        } catch (IOException e) {
-            throw new InvalidInputException("report", file, "cannot be read as JSON (" + e.getMessage()
-                    .lines().findFirst().orElse("") + ")");
-        }
-        if (n == null || !n.isObject() || !n.has("claims") || !n.has("tool")) {
-            throw new InvalidInputException("report", file, "is not a dp-audit report.json (no tool or claims)");
-        }
+        JsonNode n = ReportInput.read("report", Path.of(file));
+        ReportInput.checkReport(file, n);
         return n;
     }
 
@@ -117,7 +149,9 @@ final class CompareCommand implements Callable<Integer> {
             change(line, "tightness", x, y, "tightness");
             if (tradeOff) {
                 change(line, "mu_lb", x, y, "gdpMuLowerBound");
+                changeIn(line, "detectable mu", x, y, "mu");
             } else {
+                changeIn(line, "detectable delta", x, y, "delta");
                 change(line, "epsilon", x, y, "epsilon");
                 change(line, "delta", x, y, "delta");
                 change(line, "epsilon_lb", x, y, "empiricalEpsilonLowerBound");
@@ -131,6 +165,13 @@ final class CompareCommand implements Callable<Integer> {
             out.println(line);
         }
         return regressions;
+    }
+
+    /** A field of the claims' {@code power} objects (absent in reports of schema version 1). */
+    private static void changeIn(StringBuilder line, String name, JsonNode x, JsonNode y, String field) {
+        if (x.path("power").has(field) || y.path("power").has(field)) {
+            change(line, name, x.path("power"), y.path("power"), field);
+        }
     }
 
     private static void change(StringBuilder line, String name, JsonNode x, JsonNode y, String field) {

@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
             + "Poisson-subsampled Gaussian; reports under DIR (default dp-audit-demo).", ""})
 final class DemoCommand implements Callable<Integer> {
     static final String DEFAULT_OUT = "dp-audit-demo";
-    static final long GAUSSIAN_TRIALS = 10_000_000L;
+    static final long GAUSSIAN_TRIALS = 100_000_000L;
     static final long SUBSAMPLED_TRIALS = 100_000_000L;
     static final long SEED = 20261122L;
 

@@ -3,12 +3,12 @@ package io.dpaudit.reports.cli;
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.ToolInfo;
 import io.dpaudit.core.InvalidInputException;
-import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.reports.ScenarioAudit;
 import io.dpaudit.reports.checkpoint.Checkpoint;
 import io.dpaudit.reports.engine.EngineProvider;
 import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.reports.report.ClaimRows;
 import io.dpaudit.reports.report.CountsWriter;
 import io.dpaudit.reports.report.CsvDataWriter;
 import io.dpaudit.reports.report.HtmlReportWriter;
@@ -178,7 +178,7 @@ final class RunCommand implements Callable<Integer> {
         List<Path> files = scenarioFiles(scenarios);
         List<ScenarioAudit.Prepared> prepared = new java.util.ArrayList<>();
         List<String> folders = new java.util.ArrayList<>();
-        java.util.Set<String> used = new java.util.HashSet<>(java.util.Set.of("index.md", "index.html"));
+        java.util.Set<String> used = new java.util.HashSet<>(java.util.Set.of(INDEX_FILES));
         for (Path f : files) {
             try {
                 Scenario scenario = ScenarioReader.read(f);
@@ -206,11 +206,11 @@ final class RunCommand implements Callable<Integer> {
             }
             folders.add(folder);
         }
-        List<String> written = new java.util.ArrayList<>(List.of("index.md", "index.html"));
+        List<String> written = new java.util.ArrayList<>(List.of(INDEX_FILES));
         written.addAll(folders);
         refuseOutputsOnInputs(files, dir, written);
         boolean existed = java.nio.file.Files.exists(dir);
-        ReportFiles.prepareDirectory("--out", dir, "index.md", "index.html");
+        ReportFiles.prepareDirectory("--out", dir, INDEX_FILES);
         for (String folder : folders) {
             if (java.nio.file.Files.exists(dir.resolve(folder)) && !java.nio.file.Files.isDirectory(dir.resolve(folder))) {
                 throw new InvalidInputException("--out", dir, "holds a file named " + folder + " where a report "
@@ -234,6 +234,8 @@ final class RunCommand implements Callable<Integer> {
             Map<String, String> index = new LinkedHashMap<>();
             index.put("index.md", IndexWriter.markdown(entries));
             index.put("index.html", IndexWriter.html(entries));
+            index.put("index.csv", IndexWriter.csv(entries));
+            index.put("index.json", IndexWriter.json(entries));
             ReportFiles.writeAll(dir, index);
         } catch (RuntimeException | Error e) {
             if (!existed) {
@@ -242,14 +244,12 @@ final class RunCommand implements Callable<Integer> {
             throw e;
         }
         for (IndexWriter.Entry e : entries) {
-            long v = e.report().result().claims().stream().filter(c -> c.verdict() == Verdict.VIOLATED).count()
-                    + e.report().result().tradeOffClaims().stream().filter(c -> c.verdict() == Verdict.VIOLATED)
-                    .count();
-            int n = e.report().result().claims().size() + e.report().result().tradeOffClaims().size();
-            out.printf(java.util.Locale.ROOT, "%-50s %d claim(s), %s%n", e.folder(), n,
-                    v > 0 ? v + " VIOLATED" : "none violated");
+            var rows = ClaimRows.of(e.report().result());
+            out.printf(java.util.Locale.ROOT, "%-50s %s%n", e.folder(), ClaimRows
+                    .summary(rows));
         }
-        out.println("Index: " + dir.resolve("index.html") + ", index.md");
+        out.println(IndexWriter.summary(entries));
+        out.println("Index: " + dir.resolve("index.html") + ", index.md, index.csv, index.json");
         return IndexWriter.violated(entries) > 0 ? Main.VIOLATED : Main.OK;
     }
 
@@ -363,6 +363,9 @@ final class RunCommand implements Callable<Integer> {
         err.println(ScenarioAudit.header(prepared));
         return ConsoleProgress.forStandardError(err);
     }
+
+    /** The files of a run over several scenarios, beside the report folders. */
+    static final String[] INDEX_FILES = {"index.md", "index.html", "index.csv", "index.json"};
 
     /** The files a report folder holds. */
     static final String[] REPORT_FILES = {"report.json", "report.md", "report.html", "curves.csv", "tradeoff.csv",

@@ -4,7 +4,6 @@ import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.ClaimEstimate;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.EstimateVerdict;
-import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import io.dpaudit.core.estimate.PrivacyLossEstimate;
@@ -12,6 +11,8 @@ import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.BoundCurve;
 import io.dpaudit.reports.report.EstimateTables;
 import io.dpaudit.reports.report.Format;
+import io.dpaudit.reports.report.ClaimRows;
+import java.util.List;
 import java.util.Locale;
 
 /** The summary printed on standard output after a run. */
@@ -51,16 +52,6 @@ final class SummaryTable {
                 b.append(String.format(Locale.ROOT, "  %-48s%s%s%n", c.name(), at, c.kindLabel()));
             }
         }
-        if (!res.claims().isEmpty()) {
-            b.append(String.format(Locale.ROOT, "Claims:%n  %-40s %-10s %-10s %-11s %-12s %-12s %s%n", "claim",
-                    "epsilon", "delta", "verdict", "delta_lb", "epsilon_lb", "tightness"));
-            for (ClaimResult c : res.claims()) {
-                b.append(String.format(Locale.ROOT, "  %-40s %-10s %-10s %-11s %-12s %-12s %s%n",
-                        truncate(c.claim().label(), 40), Format.g(c.claim().epsilon()), Format.g(c.claim().delta()),
-                        c.verdict().label().toUpperCase(Locale.ROOT), Format.g(c.deltaLowerBound().delta()),
-                        Format.g(c.epsilonLowerBound().epsilon()), Format.g(c.tightness())));
-            }
-        }
         if (res.estimate() != null) {
             b.append(String.format(Locale.ROOT, "Two-sided estimate of the true curve (%s simultaneous, %s):%n",
                     Format.percent(res.estimate().confidence()), res.estimate().method()));
@@ -70,8 +61,8 @@ final class SummaryTable {
             }
             for (ClaimResult c : res.claims()) {
                 ClaimEstimate ce = c.estimate();
-                b.append(String.format(Locale.ROOT, "  claim %-40s %-9s needs epsilon in [%s, %s] at its delta%s%n",
-                        truncate(c.claim().label(), 40), ce.verdict().label().toUpperCase(Locale.ROOT),
+                b.append(String.format(Locale.ROOT, "  %-9s claim %s needs epsilon in [%s, %s] at its delta%s%n",
+                        ce.verdict().label().toUpperCase(Locale.ROOT), c.claim().label(),
                         Format.g(ce.requiredEpsilon().lower()), Double.isFinite(ce.requiredEpsilon().upper())
                                 ? Format.g(ce.requiredEpsilon().upper()) : "inf",
                         ce.verdict() == EstimateVerdict.LOOSE ? String.format(Locale.ROOT,
@@ -80,23 +71,29 @@ final class SummaryTable {
         }
         b.append(String.format(Locale.ROOT, "Trade-off curve: certified mu >= %s (GDP lower bound), %d certified "
                 + "points%n", Format.g(res.tradeOff().gdpMuLowerBound()), res.tradeOff().points().size()));
-        if (!res.tradeOffClaims().isEmpty()) {
-            b.append(String.format(Locale.ROOT, "f-DP claims:%n  %-40s %-11s %-12s %s%n", "claim", "verdict", "mu_lb",
-                    "refuting point (alpha, beta) against f"));
-            for (TradeOffClaimResult c : res.tradeOffClaims()) {
-                String at = "";
-                if (c.refutation() != null) {
-                    var p = c.refutation().point();
-                    boolean rev = c.refutation().reversePair();
-                    double x = rev ? p.beta() : p.alpha();
-                    at = String.format(Locale.ROOT, "(%s, %s) against %s", Format.g(x), Format.g(rev ? p.alpha()
-                            : p.beta()), Format.g(c.claim().f().beta(x)));
-                }
-                b.append(String.format(Locale.ROOT, "  %-40s %-11s %-12s %s%n", truncate(c.claim().label(), 40),
-                        c.verdict().label().toUpperCase(Locale.ROOT), Format.g(c.gdpMuLowerBound()), at));
-            }
-        }
+        claims(b, r);
         return b.toString();
+    }
+
+    /**
+     * The claims, (ε, δ) and f-DP together, last so that they are what stays on screen: one block per claim (its
+     * label whole, then verdict, evidence and what the audit could have detected), then the summary line.
+     */
+    private static void claims(StringBuilder b, AuditReport r) {
+        List<ClaimRows.Row> rows = ClaimRows.of(r.result());
+        if (rows.isEmpty()) {
+            return;
+        }
+        b.append(String.format(Locale.ROOT, "Claims (%s confidence each):%n", Format.percent(
+                r.result().settings().confidence())));
+        for (ClaimRows.Row row : rows) {
+            b.append(String.format(Locale.ROOT, "  %-12s %s [%s: %s]%n", row.verdict().label().toUpperCase(Locale.ROOT),
+                    row.label(), row.kind(), row.claimed()));
+            b.append(String.format(Locale.ROOT, "  %-12s evidence: %s%n", "", row.evidence()));
+            b.append(String.format(Locale.ROOT, "  %-12s would detect (90%%): %s%s%n", "", row.detectable(),
+                    row.tightness().isEmpty() ? "" : "; tightness " + row.tightness()));
+        }
+        b.append(ClaimRows.summary(rows)).append('\n');
     }
 
     private static String paramText(AuditReport r) {
@@ -108,9 +105,5 @@ final class SummaryTable {
             }
         });
         return b.toString();
-    }
-
-    private static String truncate(String s, int n) {
-        return s.length() <= n ? s : s.substring(0, n - 1) + "…";
     }
 }

@@ -1,7 +1,6 @@
 package io.dpaudit.reports.report;
 
 import io.dpaudit.core.audit.ClaimResult;
-import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import java.util.List;
 import org.commonmark.Extension;
@@ -22,16 +21,18 @@ public final class HtmlReportWriter {
     private static final Parser PARSER = Parser.builder().extensions(EXTENSIONS).build();
     private static final HtmlRenderer RENDERER = HtmlRenderer.builder().extensions(EXTENSIONS).escapeHtml(true)
             .build();
-    /** Where the plots go: before the first section after the claims. */
-    private static final String AFTER_CLAIMS = "\n## Empirical lower bounds";
     private static final String STYLE = "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;"
             + "line-height:1.4}table{border-collapse:collapse;margin:0.5em 0 1em;font-size:0.92em}"
             + "th,td{border:1px solid #ccc;padding:0.25em 0.5em;text-align:left;vertical-align:top}"
             + "th{background:#f0f0f0}code{background:#f4f4f4;padding:0 0.2em}"
             + ".banner{padding:0.8em 1em;border-radius:6px;font-size:1.25em;font-weight:bold;margin:1em 0}"
-            + ".violated{background:#fde2e1;color:#8a1010;border:2px solid #c62828}"
-            + ".consistent{background:#e3f4e4;color:#1b5e20;border:2px solid #2e7d32}"
-            + ".none{background:#eef1f5;color:#263238;border:2px solid #90a4ae}"
+            + ".banner.violated{background:#fde2e1;color:#8a1010;border:2px solid #c62828}"
+            + ".banner.consistent{background:#e3f4e4;color:#1b5e20;border:2px solid #2e7d32}"
+            + ".banner.none{background:#eef1f5;color:#263238;border:2px solid #90a4ae}"
+            + ".banner.inconclusive{background:#fff4d6;color:#6d4c00;border:2px solid #c99700}"
+            + "table.claims tr.violated td{background:#fde2e1}table.claims tr.consistent td{background:#e9f6ea}"
+            + "table.claims tr.inconclusive td{background:#fff4d6}td.num,th.num{text-align:right}"
+            + "td[style*=right],th[style*=right]{font-variant-numeric:tabular-nums}"
             + "figure{margin:1em 0}svg{max-width:100%;height:auto}";
 
     private HtmlReportWriter() {
@@ -39,10 +40,7 @@ public final class HtmlReportWriter {
 
     /** The report as an HTML page. */
     public static String write(AuditReport r) {
-        String markdown = MarkdownReportWriter.write(r);
-        int split = markdown.indexOf(AFTER_CLAIMS);
-        String head = split < 0 ? markdown : markdown.substring(0, split);
-        String rest = split < 0 ? "" : markdown.substring(split + 1);
+        String details = MarkdownReportWriter.details(r);
         String confidence = Format.percent(r.result().settings().confidence());
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -50,7 +48,9 @@ public final class HtmlReportWriter {
                 .append(escape(r.scenario().name())).append("</title>\n<style>").append(STYLE)
                 .append("</style>\n</head>\n<body>\n");
         b.append(banner(r, confidence));
-        b.append(render(head));
+        b.append(render(MarkdownReportWriter.title(r)));
+        b.append(claims(r));
+        b.append(render(MarkdownReportWriter.setUp(r)));
         b.append("<figure>\n").append(SvgPlot.render(r))
                 .append("<figcaption>δ against ε: analytic bounds (curves), empirical lower bounds at ")
                 .append(confidence).append(" confidence each (triangles), claims (circles).")
@@ -61,39 +61,60 @@ public final class HtmlReportWriter {
                 .append("</figure>\n<figure>\n").append(TradeOffPlot.render(r))
                 .append("<figcaption>The trade-off plane: certified points hold simultaneously at ").append(confidence)
                 .append("; the true curve T(M(D), M(D')) lies on or below each of them.</figcaption>\n</figure>\n");
-        b.append(render(rest));
+        b.append(render(details));
         b.append("</body>\n</html>\n");
         return b.toString();
     }
 
-    /** The verdict banner: how many claims are violated, at what confidence; red, green, or neutral. */
+    /**
+     * The claims table as HTML: one row per claim, (ε, δ) and f-DP together, coloured by verdict, numbers
+     * right-aligned; then what the verdicts mean and where each claim comes from.
+     */
+    static String claims(AuditReport r) {
+        List<ClaimRows.Row> rows = ClaimRows.of(r.result());
+        StringBuilder b = new StringBuilder("<h2 id=\"claims\">Claims</h2>\n");
+        if (rows.isEmpty()) {
+            return b.append("<p>No claims: empirical lower bounds only.</p>\n").toString();
+        }
+        b.append("<table class=\"claims\">\n<thead><tr><th>claim</th><th>kind</th><th>claimed</th><th>verdict</th>"
+                + "<th>evidence (certified)</th><th>would detect (90%)</th><th class=\"num\">tightness</th></tr>"
+                + "</thead>\n<tbody>\n");
+        for (ClaimRows.Row row : rows) {
+            b.append("<tr class=\"").append(row.verdict().label()).append("\"><td>").append(escape(row.label()))
+                    .append("</td><td>").append(escape(row.kind())).append("</td><td>").append(escape(row.claimed()))
+                    .append("</td><td><strong>").append(row.verdict() == Verdict.VIOLATED ? "VIOLATED"
+                            : row.verdict().label()).append("</strong></td><td>").append(escape(row.evidence()))
+                    .append("</td><td>").append(escape(row.detectable())).append("</td><td class=\"num\">")
+                    .append(escape(row.tightness())).append("</td></tr>\n");
+        }
+        b.append("</tbody>\n</table>\n");
+        StringBuilder md = new StringBuilder(MarkdownReportWriter.claimsLegend(r)).append("\n\nSources:\n\n");
+        for (ClaimRows.Row row : rows) {
+            md.append("- ").append(row.label().replace("\n", " ")).append(": ").append(row.source().replace("\n",
+                    " ")).append("\n");
+        }
+        return b.append(render(md.toString())).toString();
+    }
+
+    /**
+     * The verdict banner: the verdicts counted and the violated claims named, at what confidence; red when a claim is
+     * violated, amber when none is but some are inconclusive, green when all are consistent, neutral without claims.
+     */
     static String banner(AuditReport r, String confidence) {
-        int total = 0;
-        int violated = 0;
-        for (ClaimResult c : r.result().claims()) {
-            total++;
-            violated += c.verdict() == Verdict.VIOLATED ? 1 : 0;
-        }
-        for (TradeOffClaimResult c : r.result().tradeOffClaims()) {
-            total++;
-            violated += c.verdict() == Verdict.VIOLATED ? 1 : 0;
-        }
+        List<ClaimRows.Row> rows = ClaimRows.of(r.result());
         String css;
         String text;
-        if (total == 0) {
+        if (rows.isEmpty()) {
             css = "none";
             text = "No claims audited: empirical lower bounds only (" + confidence + " confidence each)";
-        } else if (violated > 0) {
-            css = "violated";
-            text = violated + " of " + total + " claim" + (total == 1 ? "" : "s") + " VIOLATED at " + confidence
-                    + " confidence each";
         } else {
-            css = "consistent";
-            text = total == 1
-                    ? "The claim is consistent with the audit at " + confidence + " confidence (no evidence against it; "
-                            + "this does not prove it)"
-                    : "All " + total + " claims are consistent with the audit at " + confidence + " confidence each "
-                            + "(no evidence against them; this does not prove them)";
+            int violated = ClaimRows.count(rows, Verdict.VIOLATED);
+            int inconclusive = ClaimRows.count(rows, Verdict.INCONCLUSIVE);
+            css = violated > 0 ? "violated" : inconclusive > 0 ? "inconclusive" : "consistent";
+            text = ClaimRows.summary(rows) + " (" + confidence + " confidence each"
+                    + (violated == 0 && inconclusive == 0 ? "; no evidence against "
+                            + (rows.size() == 1 ? "it, which does not prove it)" : "them, which does not prove them)")
+                            : ")");
         }
         if (r.result().estimate() != null && !r.result().claims().isEmpty()) {
             int tight = 0;

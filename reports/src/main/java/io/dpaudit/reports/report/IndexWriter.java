@@ -3,12 +3,18 @@ package io.dpaudit.reports.report;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.audit.Verdict;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
- * Writes {@code index.md} and {@code index.html} for a run over several scenarios: one row per claim (scenario,
- * claim, verdict, tightness, the estimate's verdict when there is one, and a link to the scenario's report), and a
- * row for a scenario without claims.
+ * Writes {@code index.md}, {@code index.html}, {@code index.csv} and {@code index.json} for a run over several
+ * scenarios: one row per claim ((ε, δ) and f-DP together: scenario, claim, kind, verdict, the certifying evidence,
+ * what the audit could have detected, tightness, the estimate's verdict when there is one, and a link to the
+ * scenario's report), and a row for a scenario without claims.
  */
 public final class IndexWriter {
     private IndexWriter() {
@@ -47,52 +53,183 @@ public final class IndexWriter {
     /** The index as Markdown. */
     public static String markdown(List<Entry> entries) {
         StringBuilder b = new StringBuilder("# dp-audit index\n\n");
-        b.append(summary(entries)).append("\n\n");
+        b.append("**").append(summary(entries)).append("**\n\n");
         boolean estimates = entries.stream().anyMatch(e -> e.report().result().estimate() != null);
-        b.append("| scenario | claim | ε | δ | verdict | tightness |").append(estimates ? " estimate |" : "")
-                .append(" report |\n|---|---|---|---|---|---|").append(estimates ? "---|" : "").append("---|\n");
-        String gap = estimates ? "  |" : "";
+        b.append("| scenario | claim | kind | claimed | verdict | evidence (certified) | would detect (90%) | "
+                + "tightness |").append(estimates ? " estimate |" : "").append(" report |\n|---|---|---|---|---|---|---|"
+                + "--:|").append(estimates ? "---|" : "").append("---|\n");
         for (Entry e : entries) {
             String name = cell(e.report().scenario().name());
             String link = "[" + e.folder() + "](" + e.folder().replace(" ", "%20") + "/report.html)";
             var res = e.report().result();
-            if (res.claims().isEmpty() && res.tradeOffClaims().isEmpty()) {
-                b.append("| ").append(name).append(" | (no claims) |  |  |  |  |").append(gap).append(" ")
-                        .append(link).append(" |\n");
+            List<ClaimRows.Row> rows = ClaimRows.of(res);
+            if (rows.isEmpty()) {
+                b.append("| ").append(name).append(" | (no claims) |  |  |  |  |  |  |").append(estimates ? "  |" : "")
+                        .append(" ").append(link).append(" |\n");
             }
-            for (ClaimResult c : res.claims()) {
-                b.append("| ").append(name).append(" | ").append(cell(c.claim().label())).append(" | ")
-                        .append(Format.g(c.claim().epsilon())).append(" | ").append(Format.g(c.claim().delta()))
-                        .append(" | ").append(verdict(c.verdict())).append(" | ").append(Format.g(c.tightness()))
-                        .append(" |").append(estimates ? " " + (c.estimate() == null ? ""
-                                : c.estimate().verdict().label()) + " |" : "").append(" ").append(link)
-                        .append(" |\n");
-            }
-            for (TradeOffClaimResult c : res.tradeOffClaims()) {
-                b.append("| ").append(name).append(" | ").append(cell(c.claim().label())).append(" (f-DP) |  |  | ")
-                        .append(verdict(c.verdict())).append(" | ").append(Format.g(c.tightness())).append(" |")
-                        .append(gap).append(" ").append(link).append(" |\n");
+            for (int i = 0; i < rows.size(); i++) {
+                ClaimRows.Row row = rows.get(i);
+                String estimate = "";
+                if (estimates && i < res.claims().size() && res.claims().get(i).estimate() != null) {
+                    estimate = res.claims().get(i).estimate().verdict().label();
+                }
+                b.append("| ").append(name).append(" | ").append(cell(row.label())).append(" | ").append(row.kind())
+                        .append(" | ").append(cell(row.claimed())).append(" | ").append(verdict(row.verdict()))
+                        .append(" | ").append(cell(row.evidence())).append(" | ").append(cell(row.detectable()))
+                        .append(" | ").append(row.tightness()).append(" |").append(estimates ? " " + estimate + " |"
+                                : "").append(" ").append(link).append(" |\n");
             }
         }
-        b.append("\nTightness: the empirical ε lower bound divided by the claimed ε (for a GDP claim, μ_lb/μ). Each "
-                + "verdict is at its report's confidence; over many claims some false alarms are to be expected at "
-                + "that rate.\n");
+        b.append("\nVerdicts as in each report: *violated* is evidence at its report's confidence (over many claims "
+                + "some false alarms are to be expected at that rate); *consistent* means a violation of the size in "
+                + "\"would detect\" would have been flagged with probability at least 90%; *inconclusive* means the "
+                + "audit could not have refuted the claim even if the violation were many times the claim. "
+                + "Tightness: the empirical ε lower bound divided by the claimed ε (for a GDP claim, μ_lb/μ). The "
+                + "same table is in index.csv and index.json.\n");
         return b.toString();
+    }
+
+    /** The index as CSV: one row per claim, RFC 4180 quoting, numbers as in report.json. */
+    public static String csv(List<Entry> entries) {
+        StringBuilder b = new StringBuilder("scenario,folder,claim,kind,epsilon,delta,gdpMu,verdict,"
+                + "empiricalDeltaLowerBound,empiricalEpsilonLowerBound,gdpMuLowerBound,powerDelta,powerMu,tightness,"
+                + "estimateVerdict\n");
+        for (Entry e : entries) {
+            for (ObjectNode row : jsonRows(e)) {
+                b.append(csvCell(row.path("scenario").asText())).append(',').append(csvCell(e.folder())).append(',')
+                        .append(csvCell(row.path("claim").asText())).append(',').append(row.path("kind").asText());
+                for (String f : new String[] {"epsilon", "delta", "gdpMu", "verdict", "empiricalDeltaLowerBound",
+                    "empiricalEpsilonLowerBound", "gdpMuLowerBound", "powerDelta", "powerMu", "tightness",
+                    "estimateVerdict"}) {
+                    JsonNode v = row.get(f);
+                    b.append(',').append(v == null || v.isNull() ? "" : v.isTextual() ? csvCell(v.asText())
+                            : v.toString());
+                }
+                b.append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    /** The index as JSON: {@code {scenarios, claims, violated, inconclusive, consistent, rows: [...]}}. */
+    public static String json(List<Entry> entries) {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        root.put("scenarios", entries.size());
+        root.put("claims", claims(entries));
+        root.put("violated", count(entries, Verdict.VIOLATED));
+        root.put("inconclusive", count(entries, Verdict.INCONCLUSIVE));
+        root.put("consistent", count(entries, Verdict.CONSISTENT));
+        ArrayNode rows = root.putArray("rows");
+        for (Entry e : entries) {
+            for (ObjectNode row : jsonRows(e)) {
+                row.put("folder", e.folder());
+                row.put("file", e.file());
+                row.put("report", e.folder() + "/report.json");
+                rows.add(row);
+            }
+        }
+        try {
+            return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    private static List<ObjectNode> jsonRows(Entry e) {
+        List<ObjectNode> out = new java.util.ArrayList<>();
+        var res = e.report().result();
+        String name = e.report().scenario().name();
+        for (ClaimResult c : res.claims()) {
+            ObjectNode o = JsonNodeFactory.instance.objectNode();
+            o.put("scenario", name);
+            o.put("claim", c.claim().label());
+            o.put("kind", "epsilon-delta");
+            o.set("epsilon", JsonNumbers.encode(c.claim().epsilon()));
+            o.set("delta", JsonNumbers.encode(c.claim().delta()));
+            o.putNull("gdpMu");
+            o.put("verdict", c.verdict().label());
+            o.set("empiricalDeltaLowerBound", JsonNumbers.encode(c.deltaLowerBound().delta()));
+            o.set("empiricalEpsilonLowerBound", JsonNumbers.encode(c.epsilonLowerBound().epsilon()));
+            o.putNull("gdpMuLowerBound");
+            o.set("powerDelta", JsonNumbers.encode(c.power().delta()));
+            o.putNull("powerMu");
+            o.set("tightness", JsonNumbers.encode(c.tightness()));
+            if (c.estimate() != null) {
+                o.put("estimateVerdict", c.estimate().verdict().label());
+            } else {
+                o.putNull("estimateVerdict");
+            }
+            out.add(o);
+        }
+        for (TradeOffClaimResult c : res.tradeOffClaims()) {
+            boolean gdp = !Double.isNaN(c.claim().gdpMu());
+            ObjectNode o = JsonNodeFactory.instance.objectNode();
+            o.put("scenario", name);
+            o.put("claim", c.claim().label());
+            o.put("kind", gdp ? "gdp" : "trade-off");
+            o.putNull("epsilon");
+            o.putNull("delta");
+            o.set("gdpMu", gdp ? JsonNumbers.encode(c.claim().gdpMu()) : null);
+            o.put("verdict", c.verdict().label());
+            o.putNull("empiricalDeltaLowerBound");
+            o.putNull("empiricalEpsilonLowerBound");
+            o.set("gdpMuLowerBound", JsonNumbers.encode(c.gdpMuLowerBound()));
+            o.putNull("powerDelta");
+            o.set("powerMu", JsonNumbers.encode(c.power().mu()));
+            o.set("tightness", gdp ? JsonNumbers.encode(c.tightness()) : null);
+            o.putNull("estimateVerdict");
+            out.add(o);
+        }
+        return out;
+    }
+
+    private static String csvCell(String s) {
+        return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
     }
 
     /** The index as one self-contained HTML page with a banner. */
     public static String html(List<Entry> entries) {
         int v = violated(entries);
-        String css = claims(entries) == 0 ? "none" : v > 0 ? "violated" : "consistent";
+        String css = claims(entries) == 0 ? "none" : v > 0 ? "violated" : count(entries, Verdict.INCONCLUSIVE) > 0
+                ? "inconclusive" : "consistent";
         return HtmlReportWriter.page("dp-audit index", "<div class=\"banner " + css + "\" id=\"verdict\">"
                 + HtmlReportWriter.escape(summary(entries)) + "</div>\n", markdown(entries));
     }
 
-    private static String summary(List<Entry> entries) {
+    /** Claims with verdict {@code v} over all entries. */
+    public static int count(List<Entry> entries, Verdict v) {
+        int n = 0;
+        for (Entry e : entries) {
+            n += ClaimRows.count(ClaimRows.of(e.report().result()), v);
+        }
+        return n;
+    }
+
+    /** One line: scenarios, claims, and how many are violated (named), inconclusive and consistent. */
+    public static String summary(List<Entry> entries) {
         int v = violated(entries);
         int n = claims(entries);
-        return entries.size() + " scenario" + (entries.size() == 1 ? "" : "s") + ", " + n + " claim"
-                + (n == 1 ? "" : "s") + ": " + (v > 0 ? v + " VIOLATED" : "none violated");
+        StringBuilder b = new StringBuilder();
+        b.append(entries.size()).append(" scenario").append(entries.size() == 1 ? "" : "s").append(", ").append(n)
+                .append(" claim").append(n == 1 ? "" : "s").append(": ");
+        if (v > 0) {
+            b.append(v).append(" VIOLATED (");
+            boolean first = true;
+            for (Entry e : entries) {
+                for (ClaimRows.Row r : ClaimRows.of(e.report().result())) {
+                    if (r.verdict() == Verdict.VIOLATED) {
+                        b.append(first ? "" : "; ").append(e.report().scenario().name()).append(": ").append(r.label());
+                        first = false;
+                    }
+                }
+            }
+            b.append(')');
+        } else {
+            b.append("none violated");
+        }
+        b.append(", ").append(count(entries, Verdict.INCONCLUSIVE)).append(" inconclusive, ")
+                .append(count(entries, Verdict.CONSISTENT)).append(" consistent");
+        return b.toString();
     }
 
     private static String verdict(Verdict v) {

@@ -173,6 +173,9 @@ public final class JsonReportWriter {
             o.set("tightness", JsonNumbers.encode(c.tightness()));
             o.put("source", c.claim().source());
             o.set("deltaTest", test(c.deltaLowerBound().test()));
+            ObjectNode power = o.putObject("power");
+            power.set("delta", JsonNumbers.encode(c.power().delta()));
+            power.set("probability", JsonNumbers.encode(c.power().probability()));
             ClaimEstimate ce = c.estimate();
             if (ce != null) {
                 o.put("estimateVerdict", ce.verdict().label());
@@ -326,12 +329,19 @@ public final class JsonReportWriter {
                 point(ro, c.refutation().point());
                 ro.set("margin", JsonNumbers.encode(c.refutation().margin()));
                 ro.put("reversePair", c.refutation().reversePair());
-                ro.set("claimedBeta", JsonNumbers.encode(c.claim().f().beta(c.refutation().reversePair()
-                        ? c.refutation().point().beta() : c.refutation().point().alpha())));
+                ro.set("claimedBeta", JsonNumbers.encode(c.refutation().reversePair()
+                        ? c.claim().reverse().beta(c.refutation().point().beta())
+                        : c.claim().f().beta(c.refutation().point().alpha())));
             } else {
                 co.putNull("refutingPoint");
             }
             co.put("source", c.claim().source());
+            co.put("orderedPair", c.claim().orderedPair());
+            ObjectNode power = co.putObject("power");
+            power.set("mu", JsonNumbers.encode(c.power().mu()));
+            power.set("claimMu", JsonNumbers.encode(c.power().claimMu()));
+            power.set("muGap", JsonNumbers.encode(c.power().muGap()));
+            power.set("probability", JsonNumbers.encode(c.power().probability()));
         }
         ArrayNode curves = o.putArray("curves");
         for (TradeOffCurve c : r.tradeOffCurves()) {

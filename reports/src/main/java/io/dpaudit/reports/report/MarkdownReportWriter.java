@@ -22,10 +22,19 @@ public final class MarkdownReportWriter {
 
     /** The report as Markdown. */
     public static String write(AuditReport r) {
+        return title(r) + claims(r) + setUp(r) + details(r);
+    }
+
+    /** The title line. */
+    static String title(AuditReport r) {
+        return "# dp-audit report: " + r.scenario().name() + "\n\n";
+    }
+
+    /** The scenario's description and how the audit ran. */
+    static String setUp(AuditReport r) {
         AuditResult res = r.result();
         AuditSettings s = res.settings();
-        StringBuilder b = new StringBuilder();
-        b.append("# dp-audit report: ").append(r.scenario().name()).append("\n\n");
+        StringBuilder b = new StringBuilder("## Set-up\n\n");
         if (!r.scenario().description().isEmpty()) {
             b.append(r.scenario().description()).append("\n\n");
         }
@@ -46,33 +55,19 @@ public final class MarkdownReportWriter {
                 .append(r.roundsPerTrial() > 1 ? ", " + Format.perSecond(r.roundsPerSecondPerCore())
                         + " rounds per world per core (" + r.roundsPerTrial() + " rounds per trial)" : "")
                 .append("\n\n");
+        return b.toString();
+    }
 
-        b.append("## Claims\n\n");
-        if (res.claims().isEmpty()) {
-            b.append(r.result().tradeOffClaims().isEmpty() ? "No claims.\n\n"
-                    : "No (ε, δ) claims; the f-DP claims are judged under \"Trade-off curve (f-DP)\" below.\n\n");
-        } else {
-            b.append("| claim | ε | δ | verdict | empirical δ lower bound at ε | empirical ε lower bound at δ "
-                    + "| tightness | source |\n|---|---|---|---|---|---|---|---|\n");
-            for (ClaimResult c : res.claims()) {
-                b.append("| ").append(cell(c.claim().label())).append(" | ").append(Format.g(c.claim().epsilon()))
-                        .append(" | ").append(Format.g(c.claim().delta())).append(" | **")
-                        .append(c.verdict().label()).append("** | ").append(Format.g(c.deltaLowerBound().delta()))
-                        .append(" | ").append(Format.g(c.epsilonLowerBound().epsilon())).append(" | ")
-                        .append(Format.g(c.tightness())).append(" | ").append(cell(c.claim().source()))
-                        .append(" |\n");
-            }
-            b.append("\nA claim is *violated* when the empirical δ lower bound at its ε exceeds its δ; each verdict "
-                    + "errs with probability at most ").append(Format.percent(1 - s.confidence()))
-                    .append(" for a correct claim. Tightness is the empirical ε lower bound divided by the claimed ε.\n\n");
-        }
-
-        b.append("## Empirical lower bounds\n\n| δ | ε lower bound | test |\n|---|---|---|\n");
+    /** Everything after the set-up: empirical bounds, estimate, trade-off curve, analytic bounds, notes. */
+    static String details(AuditReport r) {
+        AuditResult res = r.result();
+        StringBuilder b = new StringBuilder();
+        b.append("## Empirical lower bounds\n\n| δ | ε lower bound | test |\n|--:|--:|---|\n");
         for (EpsilonLowerBound e : res.epsilonLowerBounds()) {
             b.append("| ").append(Format.g(e.delta())).append(" | ").append(Format.g(e.epsilon())).append(" | ")
                     .append(test(e.test())).append(" |\n");
         }
-        b.append("\n| ε | δ lower bound | test |\n|---|---|---|\n");
+        b.append("\n| ε | δ lower bound | test |\n|--:|--:|---|\n");
         for (DeltaLowerBound d : res.deltaLowerBounds()) {
             b.append("| ").append(Format.g(d.epsilon())).append(" | ").append(Format.g(d.delta())).append(" | ")
                     .append(test(d.test())).append(" |\n");
@@ -111,6 +106,50 @@ public final class MarkdownReportWriter {
         return b.toString();
     }
 
+    /** The summary sentence and the one claims table ((ε, δ) and f-DP claims together), then the claims' sources. */
+    static String claims(AuditReport r) {
+        List<ClaimRows.Row> rows = ClaimRows.of(r.result());
+        StringBuilder b = new StringBuilder("## Claims\n\n");
+        if (rows.isEmpty()) {
+            return b.append("No claims: empirical lower bounds only.\n\n").toString();
+        }
+        b.append("**").append(cell(ClaimRows.summary(rows))).append("** (").append(Format.percent(
+                r.result().settings().confidence())).append(" confidence each).\n\n");
+        b.append(claimsTable(rows));
+        b.append("\n").append(claimsLegend(r)).append("\n\nSources:\n\n");
+        for (ClaimRows.Row row : rows) {
+            b.append("- ").append(cell(row.label())).append(": ").append(cell(row.source())).append("\n");
+        }
+        return b.append("\n").toString();
+    }
+
+    /** The claims table alone (Markdown). */
+    static String claimsTable(List<ClaimRows.Row> rows) {
+        StringBuilder b = new StringBuilder("| claim | kind | claimed | verdict | evidence (certified) | would "
+                + "detect (90%) | tightness |\n|---|---|---|---|---|---|--:|\n");
+        for (ClaimRows.Row row : rows) {
+            String v = row.verdict() == io.dpaudit.core.audit.Verdict.VIOLATED ? "**VIOLATED**"
+                    : row.verdict().label();
+            b.append("| ").append(cell(row.label())).append(" | ").append(row.kind()).append(" | ")
+                    .append(cell(row.claimed())).append(" | ").append(v).append(" | ").append(cell(row.evidence()))
+                    .append(" | ").append(cell(row.detectable())).append(" | ").append(row.tightness()).append(" |\n");
+        }
+        return b.toString();
+    }
+
+    /** What the verdicts and columns of the claims table mean. */
+    static String claimsLegend(AuditReport r) {
+        return "*Violated*: the evidence refutes the claim — the empirical δ lower bound at the claim's ε exceeds its "
+                + "δ, or a certified trade-off point lies below the claimed curve; for a correct claim this happens "
+                + "with probability at most " + Format.percent(1 - r.result().settings().confidence()) + ". "
+                + "*Consistent*: no evidence against it, and the audit would have flagged a violation of the size in "
+                + "\"would detect\" with probability at least 90% (for f-DP: a Gaussian pair with that μ). "
+                + "*Inconclusive*: no evidence, but the audit could not have refuted the claim even if the violation "
+                + "were many times the claim (10× its δ when nothing was seen at that δ, 100× when something was; "
+                + "10× its μ), or at all: it says nothing either way; more trials are needed. "
+                + "Tightness: the empirical ε lower bound over the claimed ε (μ_lb / μ for a GDP claim).";
+    }
+
     private static void tradeOff(StringBuilder b, AuditReport r) {
         CertifiedTradeOff t = r.result().tradeOff();
         b.append("\n## Trade-off curve (f-DP)\n\n");
@@ -129,28 +168,9 @@ public final class MarkdownReportWriter {
                         + "type II error at most β, so the true trade-off curve T(M(D), M(D')) lies on or below "
                         + "each point and below their lower convex envelope.\n\n");
         if (!r.result().tradeOffClaims().isEmpty()) {
-            b.append("| f-DP claim | verdict | certified μ lower bound | tightness | refuting point (α, β) | claimed "
-                    + "f there | source |\n|---|---|---|---|---|---|---|\n");
-            for (TradeOffClaimResult c : r.result().tradeOffClaims()) {
-                String point = "";
-                String claimed = "";
-                if (c.refutation() != null) {
-                    CertifiedTradeOff.Point p = c.refutation().point();
-                    boolean rev = c.refutation().reversePair();
-                    point = "(" + Format.g(rev ? p.beta() : p.alpha()) + ", " + Format.g(rev ? p.alpha() : p.beta())
-                            + ")" + (rev ? " of T(M(D'), M(D))" : "");
-                    claimed = Format.g(c.claim().f().beta(rev ? p.beta() : p.alpha()));
-                }
-                b.append("| ").append(cell(c.claim().label())).append(" | **").append(c.verdict().label())
-                        .append("** | ").append(Format.g(c.gdpMuLowerBound())).append(" | ")
-                        .append(Double.isNaN(c.tightness()) ? "" : Format.g(c.tightness())).append(" | ")
-                        .append(point).append(" | ").append(claimed).append(" | ").append(cell(c.claim().source()))
-                        .append(" |\n");
-            }
-            b.append("\nAn f-DP claim is *violated* when a certified point lies strictly below f (or, read as a test "
-                    + "of D' against D, below f for the reversed pair); for a correct claim this happens with "
-                    + "probability at most ").append(Format.percent(1 - t.confidence()))
-                    .append(". Tightness is the certified μ lower bound divided by a GDP claim's μ.\n\n");
+            b.append("The f-DP claims are judged in the claims table at the top: a claim about one ordered pair (an "
+                    + "exact pair curve) holds the reversed tests, read as tests of D' against D, to its inverse "
+                    + "curve; a claim about the mechanism holds both orders to f.\n\n");
         }
         List<CertifiedTradeOff.Point> env = t.envelope();
         b.append("Lower convex envelope (").append(env.size()).append(" vertices):\n\n| α ≤ | β ≤ | test |\n"

@@ -22,7 +22,7 @@ import java.util.List;
 public record Provenance(String startedAt, String commandLine, String scenarioSha256, String gitCommit,
         double elapsedSeconds) {
     /** Version of report.json's layout; raised when a field changes meaning or goes away. */
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
     /** Provenance of a command started at {@code start} with {@code args}, on a scenario file's {@code bytes}. */
     public static Provenance of(Instant start, List<String> args, byte[] scenarioBytes) {

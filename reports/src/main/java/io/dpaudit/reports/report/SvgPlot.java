@@ -39,9 +39,6 @@ final class SvgPlot {
         AuditResult res = r.result();
         double epsMax = 0;
         double deltaMin = 1;
-        for (BoundCurve c : r.bounds()) {
-            epsMax = Math.max(epsMax, c.points().get(c.points().size() - 1).epsilon());
-        }
         for (EpsilonLowerBound e : res.epsilonLowerBounds()) {
             epsMax = Math.max(epsMax, 1.1 * e.epsilon());
             if (e.delta() > 0) {
@@ -60,10 +57,26 @@ final class SvgPlot {
                 deltaMin = Math.min(deltaMin, c.claim().delta());
             }
         }
+        double logMin = Math.max(-16, Math.floor(Math.log10(deltaMin)) - 2);
+        // The ε axis ends a little after the last drawn curve leaves the plot through its floor (or at its last
+        // point), not at the end of the range the curves were evaluated on: no empty right half.
+        double floor = Math.pow(10, logMin);
+        for (BoundCurve c : r.bounds()) {
+            if (certifiesNothing(c)) {
+                continue;
+            }
+            double exit = c.points().get(c.points().size() - 1).epsilon();
+            for (BoundCurve.Point p : c.plotPoints()) {
+                if (!(p.delta() >= floor)) {
+                    exit = p.epsilon();
+                    break;
+                }
+            }
+            epsMax = Math.max(epsMax, Math.min(1.05 * exit, c.points().get(c.points().size() - 1).epsilon()));
+        }
         if (!(epsMax > 0)) {
             epsMax = 1;
         }
-        double logMin = Math.max(-16, Math.floor(Math.log10(deltaMin)) - 2);
         SvgPlot p = new SvgPlot(epsMax, logMin);
         return p.draw(r);
     }

@@ -9,9 +9,11 @@ import java.util.Locale;
 /**
  * An inline SVG of the trade-off plane (type I error α across, type II error β up, both from 0 to 1): the trivial
  * curve {@code 1 - α} (grey), the report's trade-off curves (claimed f's, the exact curve of the simulated pair, the
- * GDP curve at the certified lower bound), the certified points (small dots; at most 1000 drawn) and their lower convex
- * envelope (black), and each point that refutes a claim (red circle). The true curve of the simulated pair lies on or
- * below every certified point.
+ * GDP curve at the certified lower bound; a curve identical to one drawn before it is dashed sparsely and labelled
+ * "identical to …"), the certified points on or below the diagonal (small dots; at most 1000 drawn; a point above it is
+ * a test worse than guessing, whose complement is the point below), their lower convex envelope (black), the point
+ * that certifies the GDP lower bound (grey square), and each point that refutes a claim (red circle). The true curve of
+ * the simulated pair lies on or below every certified point.
  */
 final class TradeOffPlot {
     private static final int SIZE = 420;
@@ -59,6 +61,7 @@ final class TradeOffPlot {
                 y(0)));
         int legend = 0;
         int color = 0;
+        java.util.Map<String, String> drawn = new java.util.HashMap<>(); // polyline points -> first curve's label
         for (TradeOffCurve c : r.tradeOffCurves()) {
             String col = c.role().equals("gdp-lower-bound") ? "#555" : COLORS[color++ % COLORS.length];
             String dash = switch (c.role()) {
@@ -71,6 +74,12 @@ final class TradeOffPlot {
                 pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", x(c.alpha().get(i)), y(c.beta().get(i))));
             }
             String label = c.name() + " [" + c.role() + "]";
+            String same = drawn.putIfAbsent(pts.toString(), c.name());
+            if (same != null) {
+                // Drawn on top of an identical curve: a sparse dash lets both show, and the legend says so.
+                dash = " stroke-dasharray=\"3 9\"";
+                label = label + " (identical to " + same + ")";
+            }
             b.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s "
                     + "points=\"%s\"><title>%s</title></polyline>%n", col, dash, pts.toString().trim(),
                     HtmlReportWriter.escape(label)));
@@ -79,6 +88,9 @@ final class TradeOffPlot {
         }
         List<CertifiedTradeOff.Point> points = t.points().size() <= 1000 ? t.points() : t.envelope();
         for (CertifiedTradeOff.Point p : points) {
+            if (p.alpha() + p.beta() > 1) {
+                continue; // above the diagonal: a test worse than guessing, its complement is drawn below it
+            }
             b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"1.8\" fill=\"#999\"/>%n",
                     x(p.alpha()), y(p.beta())));
         }
@@ -91,6 +103,16 @@ final class TradeOffPlot {
                 env.toString().trim()));
         legend = entry(b, legend, "<circle cx=\"9\" cy=\"0\" r=\"2\" fill=\"#999\"/><line x1=\"0\" y1=\"4\" x2=\"18\" "
                 + "y2=\"4\" stroke=\"#000\" stroke-width=\"1.5\"/>", "certified points and their envelope");
+        CertifiedTradeOff.Point mu = t.gdpMuPoint();
+        if (mu != null) {
+            String text = "certifies μ ≥ " + Format.g(t.gdpMuLowerBound()) + " at (" + Format.g(mu.alpha()) + ", "
+                    + Format.g(mu.beta()) + ")";
+            b.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"9\" height=\"9\" fill=\"none\" "
+                    + "stroke=\"#555\" stroke-width=\"2\"><title>%s</title></rect>%n", x(mu.alpha()) - 4.5,
+                    y(mu.beta()) - 4.5, HtmlReportWriter.escape(text)));
+            legend = entry(b, legend, "<rect x=\"4.5\" y=\"-4.5\" width=\"9\" height=\"9\" fill=\"none\" "
+                    + "stroke=\"#555\" stroke-width=\"2\"/>", "the point that " + text);
+        }
         for (TradeOffClaimResult c : r.result().tradeOffClaims()) {
             if (c.verdict() == Verdict.VIOLATED && c.refutation() != null) {
                 CertifiedTradeOff.Point p = c.refutation().point();
@@ -100,7 +122,9 @@ final class TradeOffPlot {
                 b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" "
                         + "stroke=\"#d62728\" stroke-width=\"2.5\"><title>%s</title></circle>%n", x(a), y(bb),
                         HtmlReportWriter.escape("refutes " + c.claim().label() + ": (" + Format.g(a) + ", "
-                                + Format.g(bb) + ") below f = " + Format.g(c.claim().f().beta(a)))));
+                                + Format.g(bb) + ")" + (rev ? " of T(M(D'), M(D)), below the claimed "
+                                + Format.g(c.claim().reverse().beta(a)) : " below f = "
+                                + Format.g(c.claim().f().beta(a))))));
             }
         }
         if (r.result().tradeOffClaims().stream().anyMatch(c -> c.verdict() == Verdict.VIOLATED)) {

@@ -13,9 +13,7 @@ import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.estimate.TradeOffCertification;
 import io.dpaudit.core.model.Parameters;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import io.dpaudit.reports.input.InputFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -48,18 +46,12 @@ public final class ScenarioReader {
     private ScenarioReader() {
     }
 
-    /** Reads a scenario file. */
+    /**
+     * Reads a scenario file: a regular file of at most {@value io.dpaudit.reports.input.InputFiles#MAX_TEXT_BYTES}
+     * bytes of UTF-8 ({@link InputFiles}), then {@link #parse}.
+     */
     public static Scenario read(Path path) {
-        String text;
-        try {
-            text = Files.readString(path);
-        } catch (NoSuchFileException e) {
-            throw new InvalidInputException("scenario", path, "file not found");
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new InvalidInputException("scenario", path, "is not UTF-8 text (a binary file?)");
-        } catch (IOException e) {
-            throw new InvalidInputException("scenario", path, "cannot be read (" + e.getMessage() + ")");
-        }
+        String text = InputFiles.readText("scenario", path, InputFiles.MAX_TEXT_BYTES);
         String file = path.getFileName() == null ? "scenario" : path.getFileName().toString();
         return parse(text, file.endsWith(".json") ? file.substring(0, file.length() - 5) : file, path.toString());
     }

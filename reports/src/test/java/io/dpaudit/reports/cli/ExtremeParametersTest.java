@@ -57,7 +57,11 @@ class ExtremeParametersTest {
         assertFalse(Files.exists(dir.resolve("huge")));
     }
 
-    /** A claim at eps = 1e308 is a legal, weak claim: consistent, plotted on a sane range (it was "epsilon = inf"). */
+    /**
+     * A claim at eps = 1e308 is a legal, weak claim, plotted on a sane range (it was "epsilon = inf"); no finite number
+     * of trials can refute it (e^eps times any false-positive bound is infinite), so it is inconclusive, not
+     * "consistent".
+     */
     @Test
     void aClaimAtTheLargestEpsilonIsJudged() throws IOException {
         Path file = dir.resolve("c.json");
@@ -66,6 +70,7 @@ class ExtremeParametersTest {
         CliRunner.Result r = CliRunner.run("run", file.toString(), "--out", dir.resolve("c").toString(), "--quiet");
         assertEquals(0, r.exit(), r.err());
         JsonNode json = MAPPER.readTree(dir.resolve("c").resolve("report.json").toFile());
-        assertEquals("consistent", json.get("claims").get(0).get("verdict").asText());
+        assertEquals("inconclusive", json.get("claims").get(0).get("verdict").asText());
+        assertEquals("inf", json.get("claims").get(0).get("power").get("delta").asText());
     }
 }

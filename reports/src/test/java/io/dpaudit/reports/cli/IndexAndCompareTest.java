@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -36,8 +37,17 @@ class IndexAndCompareTest {
             assertTrue(Files.exists(out.resolve(f).resolve("report.html")), f);
         }
         String md = Files.readString(out.resolve("index.md"));
-        assertTrue(md.contains("2 scenarios, 4 claims: 1 VIOLATED"), md);
-        assertTrue(md.contains("| b-wrong | c | 0.5000 | 0.001000 | **violated** |"), md);
+        assertTrue(md.contains("2 scenarios, 4 claims: 1 VIOLATED (b-wrong: c)"), md);
+        assertTrue(md.contains("| b-wrong | c | (ε, δ) | ε = 0.5000, δ = 0.001000 | **violated** |"), md);
+        String csv = Files.readString(out.resolve("index.csv"));
+        assertTrue(csv.startsWith("scenario,folder,claim,kind,epsilon,delta,gdpMu,verdict,"), csv);
+        assertTrue(csv.contains("b-wrong,b-wrong,c,epsilon-delta,0.5,0.001,,violated,"), csv);
+        JsonNode index = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.resolve("index.json")
+                .toFile());
+        assertEquals(4, index.get("claims").asInt());
+        assertEquals(1, index.get("violated").asInt());
+        assertEquals(4, index.get("rows").size());
+        assertEquals("b-wrong/report.json", index.get("rows").get(2).get("report").asText());
         assertTrue(md.contains("[a-correct](a-correct/report.html)"), md);
         String html = Files.readString(out.resolve("index.html"));
         assertTrue(html.contains("class=\"banner violated\""), html);

@@ -90,7 +90,7 @@ class RunCommandTest {
                 "--quiet");
         assertEquals(0, r.exit(), r.err());
         JsonNode json = MAPPER.readTree(out.resolve("report.json").toFile());
-        assertEquals(1, json.get("schemaVersion").intValue());
+        assertEquals(2, json.get("schemaVersion").intValue());
         JsonNode p = json.get("provenance");
         java.time.Instant started = java.time.Instant.parse(p.get("startedAt").asText());
         assertTrue(!started.isAfter(java.time.Instant.now()));

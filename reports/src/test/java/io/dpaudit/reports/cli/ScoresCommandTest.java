@@ -193,7 +193,8 @@ class ScoresCommandTest {
         JsonNode csv = scores(dir.resolve("with.csv"), dir.resolve("without.csv"), "--claim", "4.38,1e-5",
                 "--claim", "1,1e-5");
         assertEquals(npy.path("empirical"), csv.path("empirical"), "numpy's .npy and its %.17g text agree");
-        assertEquals("consistent", npy.path("claims").get(0).path("verdict").asText());
+        // (4.38, 1e-5) is the exact curve's point; 2 10^5 scores per file cannot test delta = 1e-5.
+        assertEquals("inconclusive", npy.path("claims").get(0).path("verdict").asText());
         assertEquals("violated", npy.path("claims").get(1).path("verdict").asText());
     }
 

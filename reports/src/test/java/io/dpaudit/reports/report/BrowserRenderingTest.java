@@ -44,15 +44,23 @@ class BrowserRenderingTest {
             browser.load(html);
             String text = browser.renderedText();
             List<String> lines = text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
-            assertEquals("1 of 2 claims VIOLATED at 95.00% confidence each", lines.get(0), "the banner comes first");
+            assertTrue(lines.get(0).startsWith("1 of 2 claims VIOLATED: far too strong"), "the banner comes first: "
+                    + lines.get(0));
             assertTrue(lines.get(1).startsWith("dp-audit report: browser"), lines.get(1));
-            assertTrue(lines.stream().anyMatch(l -> l.startsWith("far too strong\t0.1000\t1.000e-05\tviolated")),
-                    "the claim row as table cells: " + text);
-            assertTrue(lines.stream().anyMatch(l -> l.startsWith("claim\tε\tδ\tverdict")), "the header row");
+            assertEquals("Claims", lines.get(2), "the claims table right under the title");
+            assertTrue(lines.get(3).startsWith("claim\tkind\tclaimed\tverdict\tevidence"), "the header row: "
+                    + lines.get(3));
+            assertTrue(lines.get(4).startsWith("far too strong\t(ε, δ)\tε = 0.1000, δ = 1.000e-05\tVIOLATED\tδ ≥ "),
+                    "the claim row as table cells: " + lines.get(4));
             assertFalse(lines.stream().anyMatch(l -> l.startsWith("|") || l.contains("|---")), "Markdown source");
-            // The banner is red, and both plots are drawn across the content's width (responsive SVG).
+            // The banner is red, the violated row tinted, numbers right-aligned, and both plots are drawn across the
+            // content's width (responsive SVG).
             assertEquals("rgb(138, 16, 16)", browser.evaluate(
                     "getComputedStyle(document.getElementById('verdict')).color").asText());
+            assertEquals("rgb(253, 226, 225)", browser.evaluate("getComputedStyle(document.querySelector("
+                    + "'table.claims tr.violated td')).backgroundColor").asText());
+            assertEquals("right", browser.evaluate("getComputedStyle(document.querySelector("
+                    + "'table.claims td.num')).textAlign").asText());
             assertEquals(2, browser.evaluate("document.querySelectorAll('svg').length").asInt());
             double svgWidth = browser.evaluate("document.querySelector('svg').getBoundingClientRect().width")
                     .asDouble();

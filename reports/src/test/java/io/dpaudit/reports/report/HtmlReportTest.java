@@ -30,14 +30,18 @@ class HtmlReportTest {
         String html = HtmlReportWriter.write(audit("{\"label\": \"far too strong\", \"epsilon\": 0.1, \"delta\": "
                 + "1e-5}, {\"bound\": \"gaussian-exact\", \"delta\": 1e-5}", "a <script>alert(1)</script> test"));
         int body = html.indexOf("<body>");
-        int banner = html.indexOf("<div class=\"banner violated\" id=\"verdict\">1 of 2 claims VIOLATED at 95.00% "
-                + "confidence each</div>");
-        assertTrue(banner > body, "banner missing");
-        assertTrue(banner < html.indexOf("<h1>") && banner < html.indexOf("<table>"), "the banner comes first");
-        // The claims table is a table, its rows cells: no Markdown pipes or delimiter rows in the page.
-        assertTrue(html.contains("<th>claim</th>"), "claims table header");
-        Matcher row = Pattern.compile("<tr>\\s*<td>far too strong</td>\\s*<td>0\\.1000</td>").matcher(html);
-        assertTrue(row.find(), "claim row as cells");
+        int banner = html.indexOf("<div class=\"banner violated\" id=\"verdict\">1 of 2 claims VIOLATED: far too "
+                + "strong;");
+        assertTrue(banner > body, "banner missing: " + html.substring(body, body + 400));
+        assertTrue(banner < html.indexOf("<h1>") && banner < html.indexOf("<table"), "the banner comes first");
+        // The one claims table comes right after the title, before the set-up, as HTML cells coloured by verdict.
+        int claims = html.indexOf("<table class=\"claims\">");
+        assertTrue(claims > html.indexOf("<h1>") && claims < html.indexOf("Set-up"), "claims table first");
+        assertTrue(html.contains("<th>claim</th><th>kind</th>"), "claims table header");
+        Matcher row = Pattern.compile("<tr class=\"violated\"><td>far too strong</td><td>\\(ε, δ\\)</td><td>ε = "
+                + "0\\.1000, δ = 1\\.000e-05</td><td><strong>VIOLATED</strong></td><td>δ ≥ [0-9.e-]+ at ε = 0\\.1000")
+                .matcher(html);
+        assertTrue(row.find(), "claim row as cells, with its evidence");
         assertFalse(html.contains("|---"), "Markdown table source left in the page");
         assertFalse(html.contains("<pre>"), "no preformatted Markdown");
         assertFalse(html.contains("<script>"), "user text must be escaped");
@@ -46,10 +50,16 @@ class HtmlReportTest {
     }
 
     @Test
-    void consistentAndNoClaimBanners() {
-        String ok = HtmlReportWriter.write(audit("{\"bound\": \"gaussian-exact\", \"delta\": 1e-5}", "ok"));
-        assertTrue(ok.contains("<div class=\"banner consistent\" id=\"verdict\">The claim is consistent with the "
-                + "audit at 95.00% confidence (no evidence against it"), ok.substring(0, 600));
+    void consistentInconclusiveAndNoClaimBanners() {
+        // mu = sqrt(10): delta(2) = 0.729, so (2, 0.8) is true and well within what 2 10^5 trials resolve.
+        String ok = HtmlReportWriter.write(audit("{\"epsilon\": 2, \"delta\": 0.8}", "ok"));
+        assertTrue(ok.contains("<div class=\"banner consistent\" id=\"verdict\">The claim is not violated; 1 "
+                + "consistent (95.00% confidence each; no evidence against it"), ok.substring(0, 2000));
+        assertTrue(ok.contains("<tr class=\"consistent\">"), "row coloured");
+        String weak = HtmlReportWriter.write(audit("{\"bound\": \"gaussian-exact\", \"delta\": 1e-9}", "weak"));
+        assertTrue(weak.contains("<div class=\"banner inconclusive\" id=\"verdict\">The claim is not violated; 1 "
+                + "inconclusive"), weak.substring(0, 2000));
+        assertTrue(weak.contains("<tr class=\"inconclusive\">"), "row coloured");
         String none = HtmlReportWriter.write(audit("", "none"));
         assertTrue(none.contains("<div class=\"banner none\" id=\"verdict\">No claims audited"));
     }

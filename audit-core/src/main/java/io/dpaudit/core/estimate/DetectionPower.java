@@ -1,0 +1,174 @@
+package io.dpaudit.core.estimate;
+
+import io.dpaudit.core.numerics.SafeRounding;
+import org.apache.commons.math3.special.Beta;
+
+/**
+ * What an audit could have detected: the power behind a "consistent" verdict.
+ *
+ * <p><b>(ε, δ) claims.</b> A claim {@code (epsilon, delta_c)} is refuted when the certifying test's bound
+ * {@code TPR_lower - e^epsilon FPR_upper} exceeds {@code delta_c} (Clopper–Pearson bounds at the test's error level
+ * {@code a}, on {@code n} trials of the flagged world and {@code m} of the other). Take the test this audit chose at the
+ * claim's ε and suppose its false-positive rate is what was observed, {@code b = FP/m}, while its true-positive rate is
+ * {@code e^epsilon b + delta}: a mechanism whose δ at ε is {@code delta} on this test. The audit then flags the claim
+ * with probability at least {@value #PROBABILITY} when {@code CP_lower(x) - e^epsilon CP_upper(y) > delta_c}, where
+ * {@code y} is the 0.95 quantile of {@code Binomial(m, b)} and {@code x} the largest count that
+ * {@code Binomial(n, e^epsilon b + delta)} reaches with probability 0.95 (both bounds are monotone in the counts, and
+ * each count stays on its side with probability 0.95, so both do with probability at least 0.9 by the union bound).
+ * {@link #detectableDelta} is the smallest such {@code delta}: by the duality of Clopper–Pearson limits and binomial
+ * quantiles it is {@code CP_upper(x* - 1, n, 0.05) - e^epsilon b}, with {@code x*} the smallest count whose lower bound
+ * clears {@code delta_c + e^epsilon CP_upper(y, m, a)}. It is {@code +inf} when no true-positive rate can do that
+ * (the claim could not have been refuted by this test whatever the mechanism).
+ *
+ * <p>The statement is conditional on the test the audit chose (a held-out selection on a leakier mechanism could
+ * choose a better one) and on its false-positive rate being the observed one: it says what <i>this</i> audit could
+ * have seen, which is what a reader of a "consistent" needs. Binomial quantiles use commons-math3's regularized beta
+ * function (relative error about {@code n 1e-16}), which can move a quantile by one count at {@code n >= 10^9}: a
+ * power statement, not a certified bound.
+ *
+ * <p><b>Verdicts.</b> A claim that is not refuted is {@code inconclusive} when the audit could not have refuted it even
+ * if the violation were many times the claim, and {@code consistent} otherwise, with the detectable δ printed beside
+ * it. "Many times" is {@value #INCONCLUSIVE_FACTOR}× the claimed δ when the audit saw nothing at the claim's δ (its ε
+ * lower bound there is 0: no event at that rate was certified), and {@value #BLIND_FACTOR}× when it did (its tests
+ * resolve that rate, and δ(ε) is so steep in the tails that a hundredfold δ at a fixed ε is a violation of a fifth in
+ * ε for a Gaussian: the sigma = 1 Gaussian at 10^7 trials detects 16× its δ at ε = 4.38, which is ε ≥ 5.3 at that
+ * δ). A detectable δ that is infinite (no true-positive rate could do it) is always inconclusive; a pure-DP claim
+ * ({@code delta_c = 0}) is inconclusive only then. The f-DP analogue is {@link TradeOffPower}.
+ */
+public final class DetectionPower {
+    /** The detection probability every power statement is made at. */
+    public static final double PROBABILITY = 0.9;
+    /** Each of the two counts stays on its side of its quantile with this probability (union bound: 0.9). */
+    static final double PER_COUNT = 0.95;
+    /**
+     * A claim that only a violation this many times its own δ could have refuted is inconclusive when the audit saw
+     * nothing at the claim's δ.
+     */
+    public static final double INCONCLUSIVE_FACTOR = 10;
+    /** The same factor when the audit did see events at the claim's δ (its ε lower bound there is positive). */
+    public static final double BLIND_FACTOR = 100;
+
+    private DetectionPower() {
+    }
+
+    /**
+     * The smallest true δ at {@code epsilon} that the audit's test {@code t} would have flagged against a claimed
+     * {@code claimDelta} with probability at least {@value #PROBABILITY} (see the class comment), rounded up; {@code
+     * +inf} when none would be.
+     */
+    public static double detectableDelta(SelectedTest t, double epsilon, double claimDelta) {
+        long n = t.trials();
+        long m = t.otherTrials();
+        double a = t.errorLevelPerRate();
+        double b = (double) t.falsePositives() / m;
+        long y = upperQuantile(m, b, PER_COUNT);
+        double fprUpper = ClopperPearson.upper(y, m, a);
+        double logExcess = epsilon + Math.log(fprUpper); // log(e^eps FPR_upper), no overflow at eps = 1000
+        if (logExcess >= 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double target = claimDelta + Math.exp(logExcess);
+        if (!(target < 1) || !(ClopperPearson.lower(n, n, a) > target)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        long lo = 0; // CP_lower(lo) <= target
+        long hi = n; // CP_lower(hi) > target
+        while (hi - lo > 1) {
+            long mid = lo + (hi - lo) / 2;
+            if (ClopperPearson.lower(mid, n, a) > target) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        double tpr = ClopperPearson.upper(hi - 1, n, 1 - PER_COUNT); // P(Bin(n, tpr) >= hi) >= 0.95
+        double base = b == 0 ? 0 : Math.exp(epsilon + Math.log(b));
+        return SafeRounding.up(Math.max(0, tpr - base));
+    }
+
+    /**
+     * The trials per world at which a test with the same rates as {@code t} would detect a violation of
+     * {@value #INCONCLUSIVE_FACTOR} times the claimed δ at {@code epsilon} (any finite one for a pure-DP claim), so
+     * that the claim is no longer inconclusive whatever else was seen: the smallest {@code N = 2^k} times the present
+     * trials ({@code k} from 1 to 40), with the counts scaled in proportion; 0 when none up to {@code 2^40} times does.
+     */
+    public static long trialsToResolve(SelectedTest t, double epsilon, double claimDelta) {
+        for (int k = 1; k <= 40; k++) {
+            double scale = Math.scalb(1.0, k);
+            double n = t.trials() * scale;
+            double m = t.otherTrials() * scale;
+            if (n > 1e18 || m > 1e18) {
+                return 0;
+            }
+            SelectedTest scaled = new SelectedTest(t.direction(), t.edge(), t.threshold(),
+                    Math.round(t.truePositives() * scale), Math.round(t.falsePositives() * scale), (long) n, (long) m,
+                    t.truePositiveRateLower(), t.falsePositiveRateUpper(), t.errorLevelPerRate());
+            if (!inconclusive(detectableDelta(scaled, epsilon, claimDelta), claimDelta, false)) {
+                return (long) n;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Whether a claim that was not refuted is inconclusive (see the class comment): its detectable δ is infinite, or at
+     * least {@value #BLIND_FACTOR} times the claimed δ, or at least {@value #INCONCLUSIVE_FACTOR} times it while the
+     * audit saw nothing at the claim's δ.
+     *
+     * @param sawEvents whether the audit's ε lower bound at the claim's δ is positive
+     */
+    public static boolean inconclusive(double detectable, double claimed, boolean sawEvents) {
+        if (!Double.isFinite(detectable)) {
+            return true;
+        }
+        return claimed > 0 && detectable >= (sawEvents ? BLIND_FACTOR : INCONCLUSIVE_FACTOR) * claimed;
+    }
+
+    /** Whether a ratio {@code detectable / claimed} of two sizes of the same kind (μ for f-DP) is inconclusive. */
+    static boolean inconclusive(double detectable, double claimed) {
+        if (!Double.isFinite(detectable)) {
+            return true;
+        }
+        return claimed > 0 && detectable >= INCONCLUSIVE_FACTOR * claimed;
+    }
+
+    /**
+     * The smallest {@code y} in {@code [0, n]} with {@code P(Binomial(n, r) <= y) >= prob}: bisection on the count with
+     * the binomial distribution function {@code 1 - I_r(y + 1, n - y)}.
+     */
+    static long upperQuantile(long n, double r, double prob) {
+        if (!(r > 0)) {
+            return 0;
+        }
+        if (r >= 1) {
+            return n;
+        }
+        double mean = n * r;
+        double sd = Math.sqrt(mean * (1 - r));
+        long lo = Math.max(-1, (long) Math.floor(mean - 12 * sd - 12)); // P(X <= lo) < prob (or lo = -1)
+        long hi = Math.min(n, (long) Math.ceil(mean + 12 * sd + 12));   // P(X <= hi) >= prob
+        while (lo >= 0 && cdf(lo, n, r) >= prob) {
+            lo = lo / 2 - 1;
+        }
+        while (hi < n && cdf(hi, n, r) < prob) {
+            hi = Math.min(n, 2 * hi + 1);
+        }
+        while (hi - lo > 1) {
+            long mid = lo + (hi - lo) / 2;
+            if (cdf(mid, n, r) >= prob) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return hi;
+    }
+
+    /** {@code P(Binomial(n, r) <= y)} for {@code 0 <= y}. */
+    static double cdf(long y, long n, double r) {
+        if (y >= n) {
+            return 1;
+        }
+        return 1 - Beta.regularizedBeta(r, y + 1.0, (double) (n - y));
+    }
+}

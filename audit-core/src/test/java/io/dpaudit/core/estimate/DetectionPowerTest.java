@@ -1,0 +1,167 @@
+package io.dpaudit.core.estimate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpaudit.core.fdp.GaussianTradeOff;
+import io.dpaudit.core.fdp.TradeOffFunction;
+import io.dpaudit.core.numerics.Normal;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.math3.distribution.BinomialDistribution;
+import org.apache.commons.math3.random.Well19937c;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The power statements mean what they say: a mechanism at the detectable size is flagged with probability at least
+ * 0.9. Checked by simulating the audit's counts (binomial draws, fixed seeds) at the stated size, 2000 repetitions;
+ * each check allows the 0.9 minus four standard errors of 2000 Bernoulli(0.9) draws (0.873), a false-failure rate
+ * below 1e-4 were the detection probability exactly 0.9 (the union bound makes it higher).
+ */
+class DetectionPowerTest {
+    private static final int REPETITIONS = 2000;
+    private static final double FLOOR = 0.9 - 4 * Math.sqrt(0.9 * 0.1 / REPETITIONS);
+
+    private static SelectedTest test(long tp, long fp, long n, double level) {
+        return new SelectedTest(TestDirection.UPPER_TAIL_FLAGS_D, 0, 0.0, tp, fp, n, n,
+                ClopperPearson.lower(tp, n, level), ClopperPearson.upper(fp, n, level), level);
+    }
+
+    /** The fraction of simulated audits that flag a claim when the true rates are (e^eps b + delta, b). */
+    private static double flagRate(long n, double b, double epsilon, double delta, double claimDelta, double level,
+            int seed) {
+        BinomialDistribution x = new BinomialDistribution(new Well19937c(seed), (int) n,
+                Math.min(1, Math.exp(epsilon) * b + delta));
+        BinomialDistribution y = new BinomialDistribution(new Well19937c(seed + 1000), (int) n, b);
+        int flagged = 0;
+        for (int i = 0; i < REPETITIONS; i++) {
+            double lb = ClopperPearson.lower(x.sample(), n, level) - Math.exp(epsilon)
+                    * ClopperPearson.upper(y.sample(), n, level);
+            flagged += lb > claimDelta ? 1 : 0;
+        }
+        return (double) flagged / REPETITIONS;
+    }
+
+    @Test
+    void aMechanismAtTheDetectableDeltaIsFlaggedWithProbabilityAtLeast90Percent() {
+        double[][] settings = {
+            // n, false positives observed, epsilon, claimed delta, level
+            {100_000, 30, 1.0, 1e-4, 0.025},
+            {100_000, 0, 0.5, 1e-5, 0.025},
+            {1_000_000, 2000, 0.2, 1e-5, 0.025},
+            {50_000, 500, 2.0, 0, 0.0005},
+        };
+        int seed = 1;
+        for (double[] s : settings) {
+            long n = (long) s[0];
+            SelectedTest t = test(0, (long) s[1], n, s[4]);
+            double detectable = DetectionPower.detectableDelta(t, s[2], s[3]);
+            assertTrue(Double.isFinite(detectable) && detectable > s[3], "detectable " + detectable);
+            double rate = flagRate(n, s[1] / n, s[2], detectable, s[3], s[4], seed++);
+            assertTrue(rate >= FLOOR, "flagged " + rate + " at the detectable delta " + detectable);
+        }
+    }
+
+    @Test
+    void detectableDeltaShrinksWithTrialsAndIsInfiniteWhenNothingCanBeSeen() {
+        double a = 0.025;
+        double small = DetectionPower.detectableDelta(test(0, 30, 100_000, a), 1.0, 1e-4);
+        double large = DetectionPower.detectableDelta(test(0, 300, 1_000_000, a), 1.0, 1e-4);
+        assertTrue(large < small, large + " vs " + small);
+        // e^eps times the false-positive bound already exceeds 1: no true-positive rate can help.
+        assertEquals(Double.POSITIVE_INFINITY, DetectionPower.detectableDelta(test(0, 50_000, 100_000, a), 1000,
+                1e-5));
+        // A claim of delta 0.9999 cannot be exceeded by any lower bound on 10 trials.
+        assertEquals(Double.POSITIVE_INFINITY, DetectionPower.detectableDelta(test(0, 0, 10, a), 0, 0.9999));
+    }
+
+    @Test
+    void inconclusiveMeansOnlyManyTimesTheClaimCouldHaveBeenSeen() {
+        assertTrue(DetectionPower.inconclusive(1e-4, 1e-5, false)); // nothing seen at the claim's delta: 10x
+        assertFalse(DetectionPower.inconclusive(9.9e-5, 1e-5, false));
+        assertFalse(DetectionPower.inconclusive(9.9e-4, 1e-5, true)); // events seen there: 100x
+        assertTrue(DetectionPower.inconclusive(1e-3, 1e-5, true));
+        assertTrue(DetectionPower.inconclusive(Double.POSITIVE_INFINITY, 1e-5, true));
+        assertFalse(DetectionPower.inconclusive(0.3, 0.0, false)); // pure DP: only infinite is inconclusive
+        assertTrue(DetectionPower.inconclusive(Double.POSITIVE_INFINITY, 0.0, false));
+    }
+
+    @Test
+    void trialsToResolveMakeTheSameTestConclusive() {
+        SelectedTest t = test(0, 30, 100_000, 0.025);
+        assertTrue(DetectionPower.inconclusive(DetectionPower.detectableDelta(t, 1.0, 1e-5), 1e-5, false));
+        long needed = DetectionPower.trialsToResolve(t, 1.0, 1e-5);
+        assertTrue(needed > 100_000, "needed " + needed);
+        long m = Math.round(30.0 * needed / 100_000);
+        assertFalse(DetectionPower.inconclusive(DetectionPower.detectableDelta(test(0, m, needed, 0.025), 1.0, 1e-5),
+                1e-5, false));
+    }
+
+    @Test
+    void upperQuantileMatchesTheBinomialDefinition() {
+        BinomialDistribution d = new BinomialDistribution(null, 1000, 0.03);
+        assertEquals(d.inverseCumulativeProbability(0.95), DetectionPower.upperQuantile(1000, 0.03, 0.95));
+        assertEquals(0, DetectionPower.upperQuantile(1000, 0.0, 0.95));
+        assertEquals(1000, DetectionPower.upperQuantile(1000, 1.0, 0.95));
+        long q = DetectionPower.upperQuantile(10_000_000_000L, 1e-6, 0.95); // n beyond int: mean 10^4
+        assertTrue(q > 10_100 && q < 10_200, "quantile " + q);
+    }
+
+    /**
+     * The f-DP power: a Gaussian pair at the detectable mu, with tests at the certified points' type I rates, is
+     * refuted with probability at least 0.9. The curve is certified from the expected counts of a Gaussian pair at
+     * the claimed mu (64 thresholds spanning the scores), Clopper–Pearson at the Bonferroni level.
+     */
+    @Test
+    void aGaussianPairAtTheDetectableMuIsRefutedWithProbabilityAtLeast90Percent() {
+        long n = 100_000;
+        double claimMu = 1.0;
+        double level = 0.05 / (4 * 64);
+        double[] thresholds = new double[64];
+        for (int i = 0; i < 64; i++) {
+            thresholds[i] = -3 + 7.0 * i / 63;
+        }
+        CertifiedTradeOff curve = certify(thresholds, claimMu, n, level, null);
+        TradeOffFunction f = new GaussianTradeOff(claimMu);
+        TradeOffPower power = TradeOffPower.of(curve, f, f, claimMu);
+        assertEquals(claimMu, power.claimMu());
+        assertTrue(power.mu() > claimMu && power.mu() < 1.3, "mu " + power.mu());
+        assertFalse(power.inconclusive());
+        // Simulate the alternative N(mu*, 1) against N(0, 1), its thresholds shifted by mu* - mu so that its tests
+        // have the certified points' type I rates (the model's assumption).
+        double[] shifted = new double[thresholds.length];
+        for (int i = 0; i < shifted.length; i++) {
+            shifted[i] = thresholds[i] + power.mu() - claimMu;
+        }
+        Well19937c rng = new Well19937c(42);
+        int refuted = 0;
+        for (int r = 0; r < 500; r++) {
+            CertifiedTradeOff alt = certify(shifted, power.mu(), n, level, rng);
+            refuted += alt.refute(f, f) != null ? 1 : 0;
+        }
+        double floor = 0.9 - 4 * Math.sqrt(0.09 / 500);
+        assertTrue(refuted / 500.0 >= floor, "refuted " + refuted + " of 500");
+        // A larger sample detects a smaller gap.
+        TradeOffPower more = TradeOffPower.of(certify(thresholds, claimMu, 10 * n, level, null), f, f, claimMu);
+        assertTrue(more.muGap() < power.muGap(), more.muGap() + " vs " + power.muGap());
+    }
+
+    /**
+     * A certified curve from the scores N(mu, 1) in world D and N(0, 1) in world D' ("reject D when score < t" has
+     * type I rate P(N(mu,1) < t)): expected counts when {@code rng} is null, binomial draws otherwise.
+     */
+    private static CertifiedTradeOff certify(double[] thresholds, double mu, long n, double level, Well19937c rng) {
+        List<CertifiedTradeOff.Point> points = new ArrayList<>();
+        for (double t : thresholds) {
+            double a = Normal.cdf(t - mu);  // P_D(score < t): rejecting D below t errs when D is true
+            double b = Normal.sf(t);        // P_D'(score >= t): D' taken for D
+            long ka = rng == null ? Math.round(a * n) : new BinomialDistribution(rng, (int) n, a).sample();
+            long kb = rng == null ? Math.round(b * n) : new BinomialDistribution(rng, (int) n, b).sample();
+            points.add(new CertifiedTradeOff.Point(ClopperPearson.upper(ka, n, level), ClopperPearson.upper(kb, n,
+                    level), "t = " + t, (double) ka / n, (double) kb / n));
+        }
+        return new CertifiedTradeOff("test", 0.95, points, n, n, (k, trials) -> ClopperPearson.upper(k, trials,
+                level));
+    }
+}

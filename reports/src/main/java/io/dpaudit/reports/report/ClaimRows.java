@@ -1,0 +1,122 @@
+package io.dpaudit.reports.report;
+
+import io.dpaudit.core.audit.AuditResult;
+import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.TradeOffClaimResult;
+import io.dpaudit.core.audit.Verdict;
+import io.dpaudit.core.estimate.CertifiedTradeOff;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every claim of an audit, (ε, δ) and f-DP together, as the rows of the one claims table that the console, the
+ * Markdown and HTML reports and the index show first: what was claimed, the verdict, the evidence that decided it, and
+ * what the audit could have detected.
+ */
+public final class ClaimRows {
+    private ClaimRows() {
+    }
+
+    /**
+     * One claim.
+     *
+     * @param label the claim's label, whole
+     * @param kind {@code (ε, δ)}, {@code GDP μ} or {@code trade-off}
+     * @param claimed what is claimed, e.g. {@code ε = 0.2, δ = 1e-05}
+     * @param verdict the verdict
+     * @param evidence the certifying evidence: the empirical δ lower bound at the claim's ε (and the ε lower bound at
+     *     its δ), or the certified point below the claimed curve, or the certified μ lower bound
+     * @param detectable the smallest violation the audit would have flagged with probability 0.9 ("none" when it could
+     *     have flagged none)
+     * @param tightness ε_lb / ε, or μ_lb / μ for a GDP claim; empty when not defined
+     * @param source where the claim comes from
+     */
+    public record Row(String label, String kind, String claimed, Verdict verdict, String evidence, String detectable,
+            String tightness, String source) {
+    }
+
+    /** The rows of {@code result}: its (ε, δ) claims, then its f-DP claims, each in the scenario's order. */
+    public static List<Row> of(AuditResult result) {
+        List<Row> rows = new ArrayList<>();
+        for (ClaimResult c : result.claims()) {
+            String evidence = "δ ≥ " + Format.g(c.deltaLowerBound().delta()) + " at ε = "
+                    + Format.g(c.claim().epsilon()) + "; ε ≥ " + Format.g(c.epsilonLowerBound().epsilon())
+                    + " at δ = " + Format.g(c.claim().delta());
+            double d = c.power().delta();
+            String detectable = Double.isFinite(d) ? "δ ≥ " + Format.g(d) + " at ε = " + Format.g(c.claim().epsilon())
+                    : "none";
+            rows.add(new Row(c.claim().label(), "(ε, δ)", "ε = " + Format.g(c.claim().epsilon()) + ", δ = "
+                    + Format.g(c.claim().delta()), c.verdict(), evidence, detectable, Format.g(c.tightness()),
+                    c.claim().source()));
+        }
+        for (TradeOffClaimResult c : result.tradeOffClaims()) {
+            boolean gdp = !Double.isNaN(c.claim().gdpMu());
+            String evidence;
+            if (c.refutation() != null) {
+                CertifiedTradeOff.Point p = c.refutation().point();
+                boolean rev = c.refutation().reversePair();
+                double x = rev ? p.beta() : p.alpha();
+                double claimedBeta = rev ? c.claim().reverse().beta(x) : c.claim().f().beta(x);
+                evidence = "certified (α, β) = (" + Format.g(x) + ", " + Format.g(rev ? p.alpha() : p.beta()) + ")"
+                        + (rev ? " of T(M(D'), M(D))" : "") + " below the claimed " + Format.g(claimedBeta)
+                        + "; μ ≥ " + Format.g(c.gdpMuLowerBound());
+            } else {
+                evidence = "μ ≥ " + Format.g(c.gdpMuLowerBound()) + " (certified GDP lower bound)";
+            }
+            double mu = c.power().mu();
+            String detectable = Double.isNaN(mu) ? "not computed" : Double.isFinite(mu) ? "μ ≥ " + Format.g(mu)
+                    + " (gap " + Format.g(c.power().muGap()) + ")" : "none";
+            String claimed = gdp ? "μ = " + Format.g(c.claim().gdpMu())
+                    : c.claim().orderedPair() ? "T(M(D), M(D')) ≥ f, T(M(D'), M(D)) ≥ f⁻¹ (one ordered pair)"
+                    : "f-DP: both orders ≥ f";
+            rows.add(new Row(c.claim().label(), gdp ? "GDP μ" : "trade-off", claimed, c.verdict(), evidence, detectable,
+                    gdp ? Format.g(c.tightness()) : "", c.claim().source()));
+        }
+        return rows;
+    }
+
+    /** How many rows have verdict {@code v}. */
+    public static int count(List<Row> rows, Verdict v) {
+        int n = 0;
+        for (Row r : rows) {
+            n += r.verdict() == v ? 1 : 0;
+        }
+        return n;
+    }
+
+    /**
+     * One sentence that counts the verdicts and names the violated claims, e.g. {@code "2 of 5 claims VIOLATED (a, b);
+     * 1 inconclusive; 2 consistent"}.
+     */
+    public static String summary(List<Row> rows) {
+        if (rows.isEmpty()) {
+            return "No claims audited";
+        }
+        int v = count(rows, Verdict.VIOLATED);
+        int i = count(rows, Verdict.INCONCLUSIVE);
+        int c = count(rows, Verdict.CONSISTENT);
+        StringBuilder b = new StringBuilder();
+        if (v > 0) {
+            b.append(v).append(" of ").append(rows.size()).append(rows.size() == 1 ? " claim" : " claims")
+                    .append(" VIOLATED: ");
+            boolean first = true;
+            for (Row r : rows) {
+                if (r.verdict() == Verdict.VIOLATED) {
+                    b.append(first ? "" : ", ").append(r.label());
+                    first = false;
+                }
+            }
+        } else {
+            b.append(rows.size() == 1 ? "The claim is not violated" : "None of the " + rows.size()
+                    + " claims is violated");
+        }
+        if (c > 0) {
+            b.append("; ").append(c).append(" consistent");
+        }
+        if (i > 0) {
+            b.append("; ").append(i).append(" inconclusive (the audit could not have refuted ")
+                    .append(i == 1 ? "it" : "them").append(": more trials needed)");
+        }
+        return b.toString();
+    }
+}
