@@ -87,16 +87,34 @@ public final class ScenarioAudit {
      * @param threads worker threads
      */
     public static Prepared prepare(Scenario scenario, long trials, long seed, int threads) {
+        return prepare(scenario, trials, seed, threads, ProgressListener.NONE);
+    }
+
+    /**
+     * {@link #prepare(Scenario, long, long, int)}, telling {@code progress} each step (phase {@code prepare}: every
+     * bound computed, every claim resolved) and checking it between steps, since composing bounds and tabulating
+     * trade-off functions can take seconds each.
+     */
+    public static Prepared prepare(Scenario scenario, long trials, long seed, int threads,
+            ProgressListener progress) {
+        long start = System.nanoTime();
+        progress.onPhase("prepare", "the mechanism, its simulator and the attack");
         Trials t = prepareTrials(scenario, trials, seed);
         AuditableMechanism mechanism = t.mechanism();
         AuditSettings settings = new AuditSettings(trials, seed, threads, scenario.confidence(),
                 scenario.selection(), scenario.histogramBins(), Pilot.DEFAULT_TRIALS,
                 MonteCarloEngine.shardTrialsFor(t.simulator().outputLength()), scenario.deltas(), scenario.epsilons(),
                 scenario.tradeOff());
-        List<PrivacyBound> bounds = mechanism.bounds();
+        List<PrivacyBound> bounds = mechanism.bounds(progress);
         List<Claim> claims = new ArrayList<>();
         List<TradeOffClaim> tradeOffClaims = new ArrayList<>();
-        for (ClaimSpec c : scenario.claims()) {
+        List<ClaimSpec> specs = scenario.claims();
+        for (int i = 0; i < specs.size(); i++) {
+            ClaimSpec c = specs.get(i);
+            progress.check("resolving " + c.field());
+            progress.onPhase("prepare", String.format(Locale.ROOT, "claim %d of %d%s (%.1f s so far)", i + 1,
+                    specs.size(), c.bound() == null ? "" : ": " + c.bound() + (c.tradeOff() ? ", its trade-off "
+                            + "function" : ""), (System.nanoTime() - start) / 1e9));
             if (c.tradeOff()) {
                 tradeOffClaims.add(resolveTradeOff(c, mechanism, bounds));
             } else {
@@ -315,11 +333,13 @@ public final class ScenarioAudit {
         for (var e : result.epsilonLowerBounds()) {
             epsMax = Math.max(epsMax, Math.min(STATED_EPSILON_CAP, e.epsilon()));
         }
+        long[] spent = new long[bounds.size()]; // per bound: its epsilon at the deltas, then its curve
         for (int i = 0; i < bounds.size(); i++) {
             PrivacyBound b = bounds.get(i);
-            progress.onPhase("bounds", String.format(Locale.ROOT, "%d of %d: %s (%.1f s so far)", i + 1,
-                    bounds.size(), b.name(), (System.nanoTime() - boundsStart) / 1e9));
-            io.dpaudit.core.Deadline.check("bounds, " + b.name());
+            long t0 = System.nanoTime();
+            progress.onPhase("bounds", String.format(Locale.ROOT, "%d of %d: %s, epsilon at the scenario's deltas "
+                    + "(%.1f s so far)", i + 1, bounds.size(), b.name(), (t0 - boundsStart) / 1e9));
+            progress.check("bounds, " + b.name());
             // The plot's range: certified bounds and exact curves (claims and empirical bounds are added above);
             // a reconstructed, candidate or known-wrong formula far off to the right would squash the rest.
             boolean sizesPlot = b.certified() || b.kind() == BoundKind.PAIR_PROFILE;
@@ -337,6 +357,7 @@ public final class ScenarioAudit {
             if (!b.certified()) {
                 notes.add(b.name() + " is not a certified upper bound: " + b.kind().description() + ".");
             }
+            spent[i] += System.nanoTime() - t0;
         }
         notes.addAll(trialWarnings(p));
         notes.addAll(p.mechanism().notes());
@@ -344,9 +365,16 @@ public final class ScenarioAudit {
         epsMax = epsMax > 0 ? 1.15 * epsMax : 1.0;
         List<BoundCurve> curves = new ArrayList<>();
         double floor = plotDeltaFloor(p);
-        for (PrivacyBound b : bounds) {
+        for (int i = 0; i < bounds.size(); i++) {
+            PrivacyBound b = bounds.get(i);
+            long t0 = System.nanoTime();
+            progress.onPhase("bounds", String.format(Locale.ROOT, "%d of %d: %s, its curve (%.1f s so far)", i + 1,
+                    bounds.size(), b.name(), (t0 - boundsStart) / 1e9));
+            progress.check("bounds, curve of " + b.name());
             curves.add(curve(b, epsMax, p.settings().deltas(), floor));
+            spent[i] += System.nanoTime() - t0;
         }
+        progress.onPhase("bounds", "tightness of every bound against the exact curve");
         Looseness looseness = looseness(p, result);
         if (looseness != null) {
             for (Looseness.Share sh : looseness.empirical()) {
@@ -361,14 +389,35 @@ public final class ScenarioAudit {
             }
         }
         String simulator = (p.scenario().faithful() ? "faithful" : "reduced");
+        progress.onPhase("bounds", "trade-off curves of the claims and the exact pair");
+        List<TradeOffCurve> tradeOffCurves = tradeOffCurves(p, result);
+        List<NoiseSaving> savings = noiseSavings(p, result);
         AuditReport report = new AuditReport(ToolInfo.NAME, ToolInfo.version(), p.scenario(), p.mechanism(),
                 simulator, result, curves, RandomStreams.description(), ToolInfo.environment(), notes, looseness,
-                tradeOffCurves(p, result)).withNoiseSavings(noiseSavings(p, result));
+                tradeOffCurves).withNoiseSavings(savings);
         if (!bounds.isEmpty()) {
-            progress.onPhase("bounds", String.format(Locale.ROOT, "done in %.1f s (curves, tightness, comparisons)",
-                    (System.nanoTime() - boundsStart) / 1e9));
+            progress.onPhase("bounds", String.format(Locale.ROOT, "done in %.1f s%s",
+                    (System.nanoTime() - boundsStart) / 1e9, slowest(bounds, spent)));
         }
         return report;
+    }
+
+    /** The bounds that took longest (each: its ε at the scenario's δs and its curve), at most three, for progress. */
+    private static String slowest(List<PrivacyBound> bounds, long[] spent) {
+        Integer[] order = new Integer[bounds.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Long.compare(spent[b], spent[a]));
+        StringBuilder b = new StringBuilder();
+        for (int k = 0; k < Math.min(3, order.length); k++) {
+            if (spent[order[k]] < 100_000_000L) {
+                break;
+            }
+            b.append(k == 0 ? "; slowest: " : ", ").append(bounds.get(order[k]).name()).append(String.format(
+                    Locale.ROOT, " %.1f s", spent[order[k]] / 1e9));
+        }
+        return b.toString();
     }
 
     /** Below this many expected events (N δ) an ε lower bound at δ is usually 0 or far below the truth. */
@@ -436,7 +485,7 @@ public final class ScenarioAudit {
                 double needed = best.calibrate(c.claim().epsilon(), delta);
                 out.add(new NoiseSaving(c.claim().label(), best.name(), best.parameter().name(), best.current(),
                         needed));
-            } catch (io.dpaudit.core.Deadline.Exceeded e) {
+            } catch (io.dpaudit.core.engine.RunControl.Stopped e) {
                 throw e;
             } catch (InvalidInputException e) {
                 // no value of the parameter meets the claim under this bound: nothing to report

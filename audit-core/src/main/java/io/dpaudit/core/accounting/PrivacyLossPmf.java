@@ -589,7 +589,7 @@ final class PrivacyLossPmf {
      * ({@code null}: compute it).
      */
     static PrivacyLossPmf compose(List<Term> terms, double tau, double t, long[] knownWindow) {
-        io.dpaudit.core.Deadline.check("composing a privacy loss distribution");
+        io.dpaudit.core.numerics.Interruption.check("composing a privacy loss distribution");
         double h = terms.get(0).pmf().h;
         double logFinite = 0;
         double logHeld = 0;
@@ -683,7 +683,7 @@ final class PrivacyLossPmf {
         double[] fi = new double[half];
         boolean first = true;
         for (Term term : terms) {
-            io.dpaudit.core.Deadline.check("composing a privacy loss distribution (FFT of length " + n + ")");
+            io.dpaudit.core.numerics.Interruption.check("composing a privacy loss distribution (FFT of length " + n + ")");
             Fft.forwardReal(term.pmf().masses, n, fr, fi);
             long count = term.count();
             for (int k = 0; k < half; k++) {

@@ -108,7 +108,8 @@ public final class Auditor {
         RandomStreams streams = new RandomStreams(settings.seed());
         progress.onPhase("pilot", String.format(Locale.ROOT, "%d trials per world fix the histogram range",
                 settings.pilotTrials()));
-        Pilot.Result pilot = Pilot.run(sampler, scorer, settings.pilotTrials(), settings.bins(), streams.next());
+        Pilot.Result pilot = Pilot.run(sampler, scorer, settings.pilotTrials(), settings.bins(), streams.next(),
+                progress);
         HistogramBinning binning = pilot.binning();
         scorer = pilot.scorer(); // a RankedScorer when a generic score turned out to take few values
         Phases engine = new Phases(phaseEngine != null ? phaseEngine
@@ -212,7 +213,7 @@ public final class Auditor {
                 + "trials per world of the exact log-likelihood ratio", estimatePilotTrials(settings),
                 settings.trialsPerWorld()));
         HistogramBinning binning = Pilot.binning(sampler, lossScorer, estimatePilotTrials(settings), ESTIMATE_BINS,
-                streams.next());
+                streams.next(), progress);
         ScoreCounts counts = engine.run("estimate", sampler, lossScorer, binning, settings.trialsPerWorld(),
                 streams);
         countsOut[0] = counts;

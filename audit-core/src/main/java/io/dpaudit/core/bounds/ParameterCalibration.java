@@ -53,8 +53,6 @@ public final class ParameterCalibration {
         double start;
         try {
             start = monotone(parameter, guide, epsilon, delta);
-        } catch (io.dpaudit.core.Deadline.Exceeded e) {
-            throw e;
         } catch (InvalidInputException e) { // including an accountant at its numerical limits
             start = Double.NaN;
         }
@@ -70,7 +68,7 @@ public final class ParameterCalibration {
         java.util.Map<Double, PrivacyBound> bounds = new java.util.HashMap<>();
         java.util.Map<Double, Double> deltas = new java.util.HashMap<>();
         DoubleFunction<PrivacyBound> boundOf = x -> bounds.computeIfAbsent(x, v -> {
-            io.dpaudit.core.Deadline.check("calibrating " + parameter.name() + " at " + Checks.format(v));
+            io.dpaudit.core.numerics.Interruption.check("calibrating " + parameter.name() + " at " + Checks.format(v));
             return boundAt.apply(v);
         });
         java.util.function.DoubleUnaryOperator deltaAt = x -> deltas.computeIfAbsent(x,
@@ -143,7 +141,7 @@ public final class ParameterCalibration {
         for (int i = 0; i <= steps; i++) {
             double x = up ? parameter.min() * Math.pow(10.0, (double) i / perDecade)
                     : parameter.max() * Math.pow(10.0, -(double) i / perDecade);
-            io.dpaudit.core.Deadline.check("calibrating " + parameter.name() + " at " + Checks.format(x));
+            io.dpaudit.core.numerics.Interruption.check("calibrating " + parameter.name() + " at " + Checks.format(x));
             if (boundAt.apply(x).delta(epsilon) <= delta) {
                 if (i == 0) {
                     return x;

@@ -281,7 +281,7 @@ public final class MonteCarloEngine implements PhaseEngine {
                 throw first;
             }
             if (interrupted) {
-                throw new IllegalStateException("interrupted during phase " + phase);
+                throw new io.dpaudit.core.numerics.Interruption.Interrupted("phase " + phase);
             }
             if (total.trials() != trials) {
                 throw new IllegalStateException("phase " + phase + " merged " + total.trials() + " of " + trials);
@@ -310,7 +310,7 @@ public final class MonteCarloEngine implements PhaseEngine {
                     shard = nextShard++;
                     rng = streams.next();
                 }
-                io.dpaudit.core.Deadline.check(phase + ", shard " + (shard + 1) + " of " + shardCount);
+                progress.check(phase + ", shard " + (shard + 1) + " of " + shardCount);
                 int n = (int) Math.min(shardTrials, trials - shard * shardTrials);
                 runShard(samplerFactory.create(rng), n, batch, outputs, scores, counts);
                 complete(shard, counts, n);

@@ -35,18 +35,30 @@ public final class Pilot {
      */
     public static HistogramBinning binning(TrialSamplerFactory factory, Scorer scorer, int trials, int bins,
             UniformRandomProvider rng) {
-        return run(factory, scorer, trials, bins, rng).binning();
+        return run(factory, scorer, trials, bins, rng, ProgressListener.NONE).binning();
+    }
+
+    /** {@link #binning} checking {@code progress} between batches (a run's budget). */
+    public static HistogramBinning binning(TrialSamplerFactory factory, Scorer scorer, int trials, int bins,
+            UniformRandomProvider rng, ProgressListener progress) {
+        return run(factory, scorer, trials, bins, rng, progress).binning();
+    }
+
+    /** {@link #run(TrialSamplerFactory, Scorer, int, int, UniformRandomProvider, ProgressListener)} unchecked. */
+    public static Result run(TrialSamplerFactory factory, Scorer scorer, int trials, int bins,
+            UniformRandomProvider rng) {
+        return run(factory, scorer, trials, bins, rng, ProgressListener.NONE);
     }
 
     /**
-     * Runs the pilot. For a scorer that {@linkplain Scorer#mayBeDiscrete() may be discrete}, the pilot's scores are
+     * Runs the pilot, checking {@code progress} between batches. For a scorer that {@linkplain Scorer#mayBeDiscrete() may be discrete}, the pilot's scores are
      * kept (2 x {@code trials} doubles) and, when they take at most {@link #MAX_DISCOVERED_VALUES} distinct finite
      * values, the result counts with a {@link RankedScorer} over them and its exact binning.
      *
      * @throws IllegalStateException if the attack produced a NaN score or no finite score at all
      */
     public static Result run(TrialSamplerFactory factory, Scorer scorer, int trials, int bins,
-            UniformRandomProvider rng) {
+            UniformRandomProvider rng, ProgressListener progress) {
         double[] ranks = scorer.rankValues();
         boolean discover = ranks == null && scorer.mayBeDiscrete();
         double[] seen = discover ? new double[2 * trials] : null;
@@ -61,7 +73,7 @@ public final class Pilot {
         double max = Double.NEGATIVE_INFINITY;
         for (int done = 0; done < trials; ) {
             if ((done & 0xffff) < batch) {
-                io.dpaudit.core.Deadline.check("pilot");
+                progress.check("pilot, trial " + done + " of " + trials);
             }
             int b = Math.min(batch, trials - done);
             for (World world : World.values()) {

@@ -27,4 +27,14 @@ public interface ProgressListener {
      */
     default void onPhase(String phase, String message) {
     }
+
+    /**
+     * Called where the work can stop cleanly (between shards, pilot batches, bounds); a listener that enforces a budget
+     * ({@link RunControl}) throws there. Called from engine workers too: it must be thread-safe. The default does
+     * nothing.
+     *
+     * @param where what the work is doing, for a message
+     */
+    default void check(String where) {
+    }
 }

@@ -2,6 +2,7 @@ package io.dpaudit.core.model;
 
 import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.PrivacyBound;
+import io.dpaudit.core.engine.ProgressListener;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -45,10 +46,27 @@ public interface AuditableMechanism {
      * once keeps it.
      */
     default List<PrivacyBound> bounds() {
+        return bounds(ProgressListener.NONE);
+    }
+
+    /**
+     * {@link #bounds()}, telling {@code progress} which bound it computes (phase {@code prepare}) and checking it
+     * between bounds (a run's budget), since composing an accountant can take seconds.
+     */
+    default List<PrivacyBound> bounds(ProgressListener progress) {
         List<PrivacyBound> list = new ArrayList<>();
-        for (BoundFamily f : boundFamilies()) {
+        List<BoundFamily> families = boundFamilies();
+        long start = System.nanoTime();
+        for (int i = 0; i < families.size(); i++) {
+            BoundFamily f = families.get(i);
+            progress.check("computing bound " + f.name());
+            progress.onPhase("prepare", String.format(java.util.Locale.ROOT, "bound %d of %d: %s (%.1f s so far)",
+                    i + 1, families.size(), f.name(), (System.nanoTime() - start) / 1e9));
             list.add(f.atCurrent());
         }
+        progress.check("computing the exact profiles");
+        progress.onPhase("prepare", String.format(java.util.Locale.ROOT, "exact profiles of the simulated pairs "
+                + "(%.1f s so far)", (System.nanoTime() - start) / 1e9));
         list.addAll(otherBounds());
         return List.copyOf(list);
     }

@@ -67,6 +67,11 @@ public final class Checkpoint implements PhaseStore {
         this.restored = restored;
     }
 
+    /** The file this checkpoint is written to. */
+    public Path file() {
+        return file;
+    }
+
     /** A new checkpoint written to {@code file} (which need not exist). */
     public static Checkpoint create(Path file, Identity identity) {
         return new Checkpoint(file, identity, Map.of());

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.engine.RunControl;
 import io.dpaudit.core.accounting.AccountingLimitException;
 import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.PrivacyBound;
@@ -103,7 +105,10 @@ final class BoundCommand {
     }
 
     static int bound(Bound a) {
-        a.budget.start();
+        return TimeBudget.guarded(a.budget.control(ProgressListener.NONE), c -> bound(a, c));
+    }
+
+    private static int bound(Bound a, RunControl control) {
         PrintStream out = a.io.out();
         AuditableMechanism m = mechanism(a, false);
         if ((a.delta != null) == (a.epsilon != null)) {
@@ -115,13 +120,15 @@ final class BoundCommand {
         double delta = a.delta != null ? Checks.delta("--delta", OptionValues.number("--delta", a.delta)) : Double.NaN;
         double epsilon = a.epsilon != null
                 ? Checks.nonNegative("--epsilon", OptionValues.number("--epsilon", a.epsilon)) : Double.NaN;
-        List<PrivacyBound> bounds = m.bounds();
-        StillWorking still = new StillWorking("bound", a.quiet ? null : a.io.err());
+        StillWorking still = new StillWorking("bound", a.quiet ? null : a.io.err(), control, null);
         int index = 0;
+        List<PrivacyBound> bounds;
         try (still) {
+            control.onPhase("bound", "the analytic bounds of " + m.type());
+            bounds = m.bounds();
             for (PrivacyBound b : bounds) {
-                still.status(b.name() + " (" + (++index) + " of " + bounds.size() + ")");
-                io.dpaudit.core.Deadline.check("bound " + b.name());
+                control.onPhase("bound", b.name() + " (" + (++index) + " of " + bounds.size() + ")");
+                control.check("bound " + b.name());
                 ObjectNode o = list.addObject();
                 o.put("name", b.name());
                 o.put("source", b.source());
@@ -156,7 +163,10 @@ final class BoundCommand {
     }
 
     static int calibrate(Calibrate a) {
-        a.budget.start();
+        return TimeBudget.guarded(a.budget.control(ProgressListener.NONE), c -> calibrate(a, c));
+    }
+
+    private static int calibrate(Calibrate a, RunControl control) {
         PrintStream out = a.io.out();
         AuditableMechanism m = mechanism(a, true);
         if (a.delta == null || a.epsilon == null) {
@@ -168,9 +178,9 @@ final class BoundCommand {
         ArrayNode list = root.putArray("calibrations");
         StringBuilder text = new StringBuilder();
         List<BoundFamily> families = m.boundFamilies();
-        StillWorking still = new StillWorking("calibrate", a.quiet ? null : a.io.err());
+        StillWorking still = new StillWorking("calibrate", a.quiet ? null : a.io.err(), control, null);
         try (still) {
-            List<Calibrated> results = calibrateAll(families, epsilon, delta, still);
+            List<Calibrated> results = calibrateAll(families, epsilon, delta, control);
             for (int i = 0; i < families.size(); i++) {
                 BoundFamily f = families.get(i);
                 Calibrated c = results.get(i);
@@ -214,7 +224,7 @@ final class BoundCommand {
      * the families' order, so the output does not depend on the scheduling). A spent time budget stops everything.
      */
     private static List<Calibrated> calibrateAll(List<BoundFamily> families, double epsilon, double delta,
-            StillWorking still) {
+            RunControl control) {
         int threads = Math.max(1, Math.min(Math.min(2, Runtime.getRuntime().availableProcessors()), families.size()));
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "dp-audit-calibrate");
@@ -225,11 +235,11 @@ final class BoundCommand {
             List<java.util.concurrent.Future<Calibrated>> futures = new ArrayList<>();
             for (BoundFamily f : families) {
                 futures.add(pool.submit(() -> {
-                    still.status(f.name());
+                    control.onPhase("calibrate", f.name());
                     try {
                         double value = f.calibrate(epsilon, delta);
                         return new Calibrated(value, f.at().apply(value), null);
-                    } catch (io.dpaudit.core.Deadline.Exceeded e) {
+                    } catch (io.dpaudit.core.engine.RunControl.Stopped e) {
                         throw e; // the time budget, not this bound: stop
                     } catch (InvalidInputException e) {
                         return new Calibrated(Double.NaN, null, e);
@@ -241,8 +251,7 @@ final class BoundCommand {
                 try {
                     out.add(future.get());
                 } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("calibration interrupted", e);
+                    throw new io.dpaudit.core.numerics.Interruption.Interrupted("calibrating " + control.status());
                 } catch (java.util.concurrent.ExecutionException e) {
                     if (e.getCause() instanceof RuntimeException r) {
                         throw r;

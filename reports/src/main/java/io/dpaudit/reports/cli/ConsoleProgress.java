@@ -20,6 +20,7 @@ final class ConsoleProgress implements ProgressListener {
     private final boolean terminal;
     private long lastPrint;
     private boolean midLine;
+    private volatile long lastOutputNanos = System.nanoTime();
 
     ConsoleProgress(PrintStream err, boolean terminal) {
         this.err = err;
@@ -54,6 +55,12 @@ final class ConsoleProgress implements ProgressListener {
         endLine();
         err.println(String.format(Locale.ROOT, "  %-10s %s", phase, message));
         err.flush();
+        lastOutputNanos = System.nanoTime();
+    }
+
+    /** When this listener last printed ({@link System#nanoTime}). */
+    long lastOutputNanos() {
+        return lastOutputNanos;
     }
 
     @Override
@@ -78,6 +85,7 @@ final class ConsoleProgress implements ProgressListener {
             midLine = true;
         }
         err.flush();
+        lastOutputNanos = System.nanoTime();
     }
 
     /** Ends a progress line being rewritten in place, so that a phase message starts on a line of its own. */

@@ -4,6 +4,7 @@ import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.bounds.PoissonSubsampledGaussianBound;
 import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.engine.RunControl;
 import io.dpaudit.reports.ScenarioAudit;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.ReportFiles;
@@ -56,13 +57,12 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        budget.start();
         PrintStream out = io.out();
         PrintStream err = io.err();
         Path dir = Path.of(outDir != null ? outDir : DEFAULT_OUT);
         int threads = OptionValues.threads(threadsText);
         ReportFiles.checkDirectory("--out", dir); // nothing is created before both audits are done
-        ProgressListener progress = quiet ? ProgressListener.NONE : ConsoleProgress.forStandardError(err);
+        RunControl control = budget.control(quiet ? ProgressListener.NONE : ConsoleProgress.forStandardError(err));
 
         String gaussian = String.format(Locale.ROOT, """
                 {
@@ -93,8 +93,8 @@ final class DemoCommand implements Callable<Integer> {
                 """, Double.toString(trueEpsilon), SUBSAMPLED_TRIALS, SEED, Double.toString(trueEpsilon / 2));
 
         // Both audits first, then the reports: a failure (a time budget, say) leaves nothing behind.
-        AuditReport first = audit(gaussian, threads, progress);
-        AuditReport second = audit(subsampled, threads, progress);
+        AuditReport first = TimeBudget.guarded(control, c -> audit(gaussian, threads, c));
+        AuditReport second = TimeBudget.guarded(control, c -> audit(subsampled, threads, c));
         boolean existed = java.nio.file.Files.exists(dir);
         try {
             write(first, gaussian, dir.resolve("gaussian"));
@@ -117,7 +117,7 @@ final class DemoCommand implements Callable<Integer> {
 
     private static AuditReport audit(String json, int threads, ProgressListener progress) {
         Scenario s = ScenarioReader.parse(json, "demo");
-        ScenarioAudit.Prepared p = ScenarioAudit.prepare(s, s.trials(), s.seed(), threads);
+        ScenarioAudit.Prepared p = ScenarioAudit.prepare(s, s.trials(), s.seed(), threads, progress);
         return ScenarioAudit.run(p, progress);
     }
 

@@ -40,13 +40,10 @@ public final class Main {
         try {
             return commandLine(out, err, java.util.List.of(args)).execute(args);
         } catch (Throwable t) {
-            io.dpaudit.core.Deadline.clear();
             // Errors (out of memory, stack overflow) are not handed to picocli's exception handlers.
             err.println("dp-audit: internal error: " + t);
             t.printStackTrace(err);
             return INTERNAL_ERROR;
-        } finally {
-            io.dpaudit.core.Deadline.clear();
         }
     }
 

@@ -4,6 +4,7 @@ import io.dpaudit.core.Checks;
 import io.dpaudit.core.ToolInfo;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.engine.RunControl;
 import io.dpaudit.reports.ScenarioAudit;
 import io.dpaudit.reports.checkpoint.Checkpoint;
 import io.dpaudit.reports.engine.EngineProvider;
@@ -90,7 +91,6 @@ final class RunCommand implements Callable<Integer> {
         PrintStream out = io.out();
         PrintStream err = io.err();
         java.time.Instant started = java.time.Instant.now();
-        budget.start();
         List<String> full = commandLine();
         Path first = Path.of(scenarios.get(0));
         String engine = engineName == null ? "local" : engineName;
@@ -119,30 +119,47 @@ final class RunCommand implements Callable<Integer> {
         Path dir = Path.of(outDir != null ? outDir : DEFAULT_OUT);
         Path scenarioPath = first;
         refuseOutputsOnInputs(List.of(scenarioPath), dir, List.of(REPORT_FILES));
-        Scenario scenario = ScenarioReader.read(scenarioPath);
-        if (estimate) {
-            scenario = scenario.withEstimate();
-        }
+        ConsoleProgress console = quiet ? null : ConsoleProgress.forStandardError(err);
+        RunControl control = budget.control(console == null ? ProgressListener.NONE : console);
+        Scenario read = ScenarioReader.read(scenarioPath);
+        Scenario scenario = estimate ? read.withEstimate() : read;
         long trials = trialsOverride != null ? trialsOverride : scenario.trials();
         long seed = seedOverride != null ? seedOverride : scenario.seed();
-        ScenarioAudit.Prepared prepared = ScenarioAudit.prepare(scenario, trials, seed, threads);
         byte[] scenarioBytes = bytes(scenarioPath);
-        Checkpoint store = checkpointStore(prepared, scenarioBytes);
-        if (!quiet) {
-            ScenarioAudit.trialWarnings(prepared).forEach(w -> err.println("warning: " + w));
-        }
-        EngineProvider.Session session = engine.equals("spark") ? sparkSession(prepared, scenarioBytes, err) : null;
-        boolean existed = java.nio.file.Files.exists(dir);
-        ReportFiles.prepareDirectory("--out", dir, REPORT_FILES);
+        Checkpoint store = checkpointStore(seed, trials, scenarioBytes); // refused before any preparation
         AuditReport report;
-        Thread flush = store == null ? null : new Thread(store::write, "dp-audit-checkpoint");
-        if (flush != null) {
-            Runtime.getRuntime().addShutdownHook(flush); // SIGINT: the checkpoint is kept, no report (exit 130)
-        }
-        try (EngineProvider.Session s = session) {
-            ProgressListener progress = progress(err, prepared);
-            report = ScenarioAudit.run(prepared, progress, s == null ? null : s.engine(), store)
-                    .withProvenance(Provenance.of(started, full, scenarioBytes));
+        boolean existed = java.nio.file.Files.exists(dir);
+        Thread flush = null;
+        try (StillWorking still = new StillWorking("run", quiet ? null : err, control, console == null ? null
+                : console::lastOutputNanos)) {
+            if (!quiet) {
+                err.println(ToolInfo.NAME + " " + ToolInfo.version() + ": preparing " + scenarioPath + " ("
+                        + scenario.mechanism().text("type", "?") + ": bounds and claims)");
+            }
+            ScenarioAudit.Prepared prepared = TimeBudget.guarded(control, c -> ScenarioAudit.prepare(scenario, trials,
+                    seed, threads, c));
+            if (!quiet) {
+                ScenarioAudit.trialWarnings(prepared).forEach(w -> err.println("warning: " + w));
+                err.println(ScenarioAudit.header(prepared));
+            }
+            EngineProvider.Session session = engine.equals("spark") ? sparkSession(prepared, scenarioBytes, err)
+                    : null;
+            ReportFiles.prepareDirectory("--out", dir, REPORT_FILES);
+            if (store != null) {
+                flush = new Thread(() -> {
+                    store.write(); // SIGINT: the checkpoint is kept, no report (exit 130)
+                    err.println("dp-audit: interrupted; the completed shards are kept in " + store.file()
+                            + "; go on with: dp-audit run " + scenarioPath + " --resume " + store.file()
+                            + (trialsOverride != null ? " --trials " + trials : "")
+                            + (seedOverride != null ? " --seed " + seed : ""));
+                    err.flush();
+                }, "dp-audit-checkpoint");
+                Runtime.getRuntime().addShutdownHook(flush);
+            }
+            try (EngineProvider.Session s = session) {
+                report = TimeBudget.guarded(control, c -> ScenarioAudit.run(prepared, c, s == null ? null
+                        : s.engine(), store)).withProvenance(Provenance.of(started, full, scenarioBytes));
+            }
             writeReports(dir, report);
         } catch (RuntimeException | Error e) {
             if (!existed) {
@@ -171,6 +188,16 @@ final class RunCommand implements Callable<Integer> {
      * Exit 3 if any claim is violated.
      */
     private int runMany(List<String> full, java.time.Instant started, PrintStream out, PrintStream err) {
+        ConsoleProgress console = quiet ? null : ConsoleProgress.forStandardError(err);
+        RunControl control = budget.control(console == null ? ProgressListener.NONE : console);
+        try (StillWorking still = new StillWorking("run", quiet ? null : err, control, console == null ? null
+                : console::lastOutputNanos)) {
+            return runMany(full, started, out, err, control);
+        }
+    }
+
+    private int runMany(List<String> full, java.time.Instant started, PrintStream out, PrintStream err,
+            RunControl control) {
         Long trialsOverride = trialsOverride();
         Long seedOverride = seedText != null ? OptionValues.wholeNumber("--seed", seedText) : null;
         int threads = OptionValues.threads(threadsText);
@@ -190,7 +217,9 @@ final class RunCommand implements Callable<Integer> {
                 if (!quiet) {
                     err.printf(java.util.Locale.ROOT, "preparing %d/%d %s%n", prepared.size() + 1, files.size(), f);
                 }
-                prepared.add(ScenarioAudit.prepare(scenario, trials, seed, threads));
+                Scenario ready = scenario;
+                prepared.add(TimeBudget.guarded(control, c -> ScenarioAudit.prepare(ready, trials, seed, threads,
+                        c)));
                 if (!quiet) {
                     for (String w : ScenarioAudit.trialWarnings(prepared.get(prepared.size() - 1))) {
                         err.println("warning: " + f + ": " + w);
@@ -223,8 +252,11 @@ final class RunCommand implements Callable<Integer> {
                 if (!quiet) {
                     err.printf(java.util.Locale.ROOT, "[%d/%d] %s%n", i + 1, files.size(), files.get(i));
                 }
-                ProgressListener progress = progress(err, prepared.get(i));
-                AuditReport report = ScenarioAudit.run(prepared.get(i), progress)
+                ScenarioAudit.Prepared p = prepared.get(i);
+                if (!quiet) {
+                    err.println(ScenarioAudit.header(p));
+                }
+                AuditReport report = TimeBudget.guarded(control, c -> ScenarioAudit.run(p, c, null, null))
                         .withProvenance(Provenance.of(started, full, bytes(files.get(i))));
                 Path sub = dir.resolve(folders.get(i));
                 ReportFiles.prepareDirectory("--out", sub, REPORT_FILES);
@@ -311,13 +343,13 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The checkpoint store of {@code --checkpoint} / {@code --resume}, or null. */
-    private Checkpoint checkpointStore(ScenarioAudit.Prepared prepared, byte[] scenarioBytes) {
+    private Checkpoint checkpointStore(long seed, long trials, byte[] scenarioBytes) {
         if (checkpoint == null && resume == null) {
             return null;
         }
         Checkpoint.Identity id = new Checkpoint.Identity(ToolInfo.version(),
                 Provenance.sha256(scenarioBytes == null ? new byte[0] : scenarioBytes),
-                prepared.settings().seed(), prepared.settings().trialsPerWorld());
+                seed, trials);
         Path target = Path.of(checkpoint != null ? checkpoint : resume);
         ReportFiles.checkDirectory(checkpoint != null ? "--checkpoint" : "--resume", target.toAbsolutePath()
                 .getParent());
@@ -355,14 +387,6 @@ final class RunCommand implements Callable<Integer> {
         return io.arguments();
     }
 
-    /** Console progress with the audit's header first, or none with {@code --quiet}. */
-    private ProgressListener progress(PrintStream err, ScenarioAudit.Prepared prepared) {
-        if (quiet) {
-            return ProgressListener.NONE;
-        }
-        err.println(ScenarioAudit.header(prepared));
-        return ConsoleProgress.forStandardError(err);
-    }
 
     /** The files of a run over several scenarios, beside the report folders. */
     static final String[] INDEX_FILES = {"index.md", "index.html", "index.csv", "index.json"};

@@ -11,6 +11,7 @@ import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.engine.MonteCarloEngine;
 import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.engine.RunControl;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.model.Parameters;
 import io.dpaudit.core.rng.RandomStreams;
@@ -98,8 +99,11 @@ final class ScoresCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Instant started = Instant.now();
-        budget.start();
         PrintStream out = io.out();
+        // The score files are read on this thread, so the budget is checked between scores, never by an interrupt
+        // (which would close the file's channel mid-read).
+        RunControl progress = budget.control(quiet ? ProgressListener.NONE : ConsoleProgress.forStandardError(
+                io.err()));
         PrintStream err = io.err();
         // Every option first (cheap), then the files exist, then the work; nothing is written before it succeeds.
         double conf = confidence == null ? AuditSettings.DEFAULT_CONFIDENCE
@@ -144,7 +148,6 @@ final class ScoresCommand implements Callable<Integer> {
         AuditSettings settings = new AuditSettings(1L << 40, rootSeed, 1, conf, method, binCount, 1,
                 MonteCarloEngine.DEFAULT_SHARD_TRIALS, deltaList, epsilonList,
                 AuditSettings.TradeOffSettings.DEFAULT);
-        ProgressListener progress = quiet ? ProgressListener.NONE : ConsoleProgress.forStandardError(err);
         if (!quiet) {
             err.println(ToolInfo.NAME + " " + ToolInfo.version() + ": auditing external scores " + with + " (with "
                     + "the canary) against " + without + ", seed " + rootSeed + ", " + claimList.size() + " claim(s)");

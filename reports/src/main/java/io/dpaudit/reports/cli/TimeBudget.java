@@ -1,26 +1,41 @@
 package io.dpaudit.reports.cli;
 
 import io.dpaudit.core.Checks;
-import io.dpaudit.core.Deadline;
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.engine.RunControl;
+import io.dpaudit.core.numerics.Interruption;
+import java.util.function.Function;
 import picocli.CommandLine.Option;
 
 /**
  * {@code --max-seconds S}, for users who script dp-audit: the command stops with exit 2 and a one-line message naming
  * where the work stood once S seconds have passed since it started, and writes nothing. Mixed into every command that
- * computes.
+ * computes; it makes the command's {@link RunControl}.
  */
 final class TimeBudget {
     @Option(names = "--max-seconds", paramLabel = "S", description = "stop with exit 2, writing nothing, if the work "
             + "takes longer than S seconds (no limit by default)")
     String maxSeconds;
 
-    /** Starts the budget, if one was given. */
-    void start() {
+    /** The run's control from now on: the budget, if one was given, around {@code display}. */
+    RunControl control(ProgressListener display) {
         if (maxSeconds == null) {
-            return;
+            return RunControl.unlimited(display);
         }
         double s = OptionValues.number("--max-seconds", maxSeconds);
         Checks.positive("--max-seconds", s);
-        Deadline.start("--max-seconds", s);
+        return RunControl.withBudget(display, "--max-seconds", s);
+    }
+
+    /**
+     * Runs {@code work} on this thread under {@code control}: the thread is interrupted when the budget runs out
+     * (numerical loops then stop at their next check), and an interrupted loop becomes the control's one-line refusal.
+     */
+    static <T> T guarded(RunControl control, Function<RunControl, T> work) {
+        try (RunControl.Watch watch = control.watch()) {
+            return work.apply(control);
+        } catch (Interruption.Interrupted e) {
+            throw control.stoppedAt(e.where());
+        }
     }
 }

@@ -173,7 +173,7 @@ public final class ScoreFileAudit {
                 double v = negate ? -in.value() : in.value();
                 n++;
                 if ((n & (CHECK_EVERY - 1)) == 0) {
-                    io.dpaudit.core.Deadline.check("reading " + f.name() + ", score " + n);
+                    progress.check("reading " + f.name() + ", score " + n);
                 }
                 if ((n & (CHECK_EVERY - 1)) == 0 && System.nanoTime() - lastReport > REPORT_NANOS) {
                     lastReport = System.nanoTime();
@@ -214,7 +214,7 @@ public final class ScoreFileAudit {
         try (ScoreReader in = f.open(null)) {
             while (next(in, f)) {
                 if ((++n & (CHECK_EVERY - 1)) == 0) {
-                    io.dpaudit.core.Deadline.check("counting " + f.name() + ", score " + n);
+                    progress.check("counting " + f.name() + ", score " + n);
                     progress.onProgress("counting", n, total, System.nanoTime() - start);
                 }
                 double v = negate ? -in.value() : in.value();
