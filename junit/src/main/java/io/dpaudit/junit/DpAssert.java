@@ -25,6 +25,14 @@ public final class DpAssert {
     private DpAssert() {
     }
 
+    /**
+     * Starts an assertion about a scenario file (the JSON {@code dp-audit run} reads): its mechanism audited against
+     * its claims, as {@code run} would, at the trial count and seed the test gives.
+     */
+    public static ScenarioAssert assertThatScenario(java.nio.file.Path scenario) {
+        return new ScenarioAssert(Objects.requireNonNull(scenario, "scenario"));
+    }
+
     /** Starts an assertion about {@code mechanism}; name the neighbouring inputs next. */
     public static <I> Unpaired<I> assertThat(BlackBoxMechanism<I> mechanism) {
         return new Unpaired<>(Objects.requireNonNull(mechanism, "mechanism"));

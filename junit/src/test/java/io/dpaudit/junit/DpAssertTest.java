@@ -95,4 +95,16 @@ class DpAssertTest {
                     .withSeed(11).allowLowPower().satisfies(3.0, 1e-5);
         }
     }
+
+    /** A shipped scenario through the runner: its true claim holds with power, its overclaim fails the assertion. */
+    @Test
+    void scenarioAssertionsAuditAsRunDoes() {
+        java.nio.file.Path gaussian = java.nio.file.Path.of("..", "scenarios", "gaussian-sigma1.json");
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> DpAssert.assertThatScenario(gaussian)
+                .withTrials(10_000_000).withSeed(1).holdsItsClaims());
+        assertTrue(e.getMessage().contains("an overclaim: epsilon 3 at delta 1e-5 (epsilon 3, delta 1e-05): "
+                + "violated"), e.getMessage());
+        assertTrue(!e.getMessage().contains("exact Gaussian bound"), "the exact bound is consistent at 10^7: "
+                + e.getMessage());
+    }
 }

@@ -3,8 +3,8 @@ package io.dpaudit.spark;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.engine.PhaseEngine;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.reports.ScenarioAudit;
-import io.dpaudit.reports.engine.EngineProvider;
+import io.dpaudit.runner.ScenarioAudit;
+import io.dpaudit.runner.engine.EngineProvider;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -27,12 +27,20 @@ public final class SparkEngineProvider implements EngineProvider {
     @Override
     public Session open(ScenarioAudit.Prepared prepared, String scenarioText, String master, int partitions,
             ProgressListener progress) {
+        if (System.getProperty("log4j2.configurationFile") == null) {
+            // Spark's own logging at WARN (it prints about a hundred INFO lines otherwise), unless the user configured
+            // Log4j. Set before Spark's first class logs anything.
+            System.setProperty("log4j2.configurationFile", "io/dpaudit/spark/log4j2-warn.properties");
+        }
         SparkConf conf = new SparkConf();
         String url = master != null ? master : conf.get("spark.master", "local[*]");
         checkMaster(url);
         conf.setMaster(url).setAppName("dp-audit " + prepared.scenario().name());
         if (url.startsWith("local")) {
             conf.set("spark.ui.enabled", "false");
+        } else if (!conf.contains("spark.jars")) {
+            // Not under spark-submit: ship the jars that hold dp-audit's classes to the executors.
+            conf.setJars(dpAuditJars());
         }
         JavaSparkContext sc = new JavaSparkContext(conf);
         PhaseEngine engine = new SparkPhaseEngine(sc, scenarioText, prepared.settings().trialsPerWorld(),
@@ -49,6 +57,32 @@ public final class SparkEngineProvider implements EngineProvider {
                 sc.stop();
             }
         };
+    }
+
+    /**
+     * The jars (or class directories, which Spark cannot ship) that hold dp-audit's classes: the command-line jar and
+     * this engine's jar when run by the launcher.
+     */
+    static String[] dpAuditJars() {
+        java.util.LinkedHashSet<String> jars = new java.util.LinkedHashSet<>();
+        for (Class<?> c : new Class<?>[] {SparkEngineProvider.class, ScenarioAudit.class, PhaseEngine.class}) {
+            try {
+                java.security.CodeSource source = c.getProtectionDomain().getCodeSource();
+                if (source != null && source.getLocation().getPath().endsWith(".jar")) {
+                    jars.add(java.nio.file.Path.of(source.getLocation().toURI()).toString());
+                }
+            } catch (java.net.URISyntaxException | SecurityException e) {
+                // a class without a jar of its own: the class path must already hold it
+            }
+        }
+        for (String entry : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
+            String name = java.nio.file.Path.of(entry).getFileName() == null ? ""
+                    : java.nio.file.Path.of(entry).getFileName().toString();
+            if (name.equals("dp-audit.jar") || name.equals("dp-audit-spark.jar")) {
+                jars.add(entry);
+            }
+        }
+        return jars.toArray(String[]::new);
     }
 
     /** A master URL Spark knows, and for a standalone cluster one that answers. */

@@ -13,20 +13,32 @@ import java.util.function.DoubleUnaryOperator;
  * @param deltaOf {@code epsilon -> delta}, rounded up
  * @param epsilonOf {@code delta -> epsilon}, rounded up
  * @param gdpMu {@code mu} when the curve is {@code G_mu} (the GDP accountant), NaN otherwise
+ * @param deltasOf many {@code epsilon -> delta} in one pass (upper bounds), or null to evaluate them one by one
  */
 record AccountedBound(String name, String source, BoundKind kind, DoubleUnaryOperator deltaOf,
-        DoubleUnaryOperator epsilonOf, double gdpMu) implements PrivacyBound {
+        DoubleUnaryOperator epsilonOf, double gdpMu, java.util.function.UnaryOperator<double[]> deltasOf)
+        implements PrivacyBound {
 
     /** A bound whose source is the accountant's method followed by the event and adjacency accounted. */
     static AccountedBound of(String name, String method, DpEvent event, Adjacency adjacency, BoundKind kind,
             DoubleUnaryOperator deltaOf, DoubleUnaryOperator epsilonOf) {
         return new AccountedBound(name, method + "; event " + event.describe() + ", " + adjacency.description(), kind,
-                deltaOf, epsilonOf, Double.NaN);
+                deltaOf, epsilonOf, Double.NaN, null);
     }
 
     /** The same with the curve's GDP parameter. */
     AccountedBound withGdpMu(double mu) {
-        return new AccountedBound(name, source, kind, deltaOf, epsilonOf, mu);
+        return new AccountedBound(name, source, kind, deltaOf, epsilonOf, mu, deltasOf);
+    }
+
+    /** The same with a one-pass evaluation of many δ(ε) ({@link PrivacyBound#deltas}). */
+    AccountedBound withBatch(java.util.function.UnaryOperator<double[]> batch) {
+        return new AccountedBound(name, source, kind, deltaOf, epsilonOf, gdpMu, batch);
+    }
+
+    @Override
+    public double[] deltas(double[] epsilons) {
+        return deltasOf != null ? deltasOf.apply(epsilons) : PrivacyBound.super.deltas(epsilons);
     }
 
     @Override

@@ -193,6 +193,15 @@ public final class PldAccountant implements PrivacyAccountant {
         String method = String.format(Locale.ROOT, "PLD accountant (pessimistic " + discretisation + ", h = %.3g, FFT "
                 + "composition with tail %.0e at +inf, a measured round-off allowance per grid point, exponential "
                 + "tilting where round-off would dominate; max of remove and add directions)", remove.plain.h(), TAIL);
+        java.util.function.UnaryOperator<double[]> batch = epsilons -> {
+            double[] r = remove.plain.deltas(epsilons);
+            double[] d = add == remove ? r : add.plain.deltas(epsilons);
+            double[] out = new double[r.length];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = SafeRounding.upProbability(Math.max(r[i], d[i]));
+            }
+            return out;
+        };
         return AccountedBound.of(name, optimistic ? method.replace("pessimistic", "OPTIMISTIC (losses rounded down: "
                 + "a lower estimate, not a bound)") : method, event, adjacency,
                 optimistic ? BoundKind.APPROXIMATION : BoundKind.UPPER_BOUND,
@@ -206,7 +215,7 @@ public final class PldAccountant implements PrivacyAccountant {
                                 + "round-off); use the rdp accountant");
                     }
                     return SafeRounding.up(e);
-                });
+                }).withBatch(optimistic ? null : batch);
     }
 
     /**

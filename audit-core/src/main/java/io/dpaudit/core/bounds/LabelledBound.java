@@ -16,6 +16,11 @@ public record LabelledBound(String name, BoundKind kind, PrivacyBound values, St
     }
 
     @Override
+    public double[] deltas(double[] epsilons) {
+        return values.deltas(epsilons);
+    }
+
+    @Override
     public double epsilon(double delta) {
         return values.epsilon(delta);
     }

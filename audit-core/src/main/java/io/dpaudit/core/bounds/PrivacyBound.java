@@ -43,6 +43,21 @@ public interface PrivacyBound {
     double delta(double epsilon);
 
     /**
+     * An upper bound on {@code delta(e)} at each of {@code epsilons} (ascending, {@code >= 0}), for tabulating a whole
+     * curve at once (a trade-off function from 600 values of ε). It may be looser than {@link #delta} by a small
+     * absolute amount (the implementation says how much), never smaller; an upper bound on δ makes a trade-off
+     * function derived from it smaller, the safe side for a claim. The default evaluates {@link #delta} at each
+     * point; an accountant overrides it with one pass over its distribution.
+     */
+    default double[] deltas(double[] epsilons) {
+        double[] out = new double[epsilons.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = delta(epsilons[i]);
+        }
+        return out;
+    }
+
+    /**
      * The smallest {@code epsilon >= 0} with {@code delta(epsilon) <= delta}, rounded up; {@code +inf} if none below
      * {@link #EPSILON_SEARCH_LIMIT}. The default solves the monotone profile by bracketing root finding and returns
      * the upper end of the final bracket.

@@ -156,17 +156,31 @@ public final class MonteCarloEngine implements PhaseEngine {
     }
 
     /**
-     * Counts one shard exactly as the engine does — batches of {@link #batchTrials} outputs, {@code D} then {@code D'},
-     * scored and histogrammed — adding into {@code withCanary} and {@code withoutCanary} (slot arrays of
-     * {@code binning}). For engines that run shards elsewhere (a Spark executor) and must match this one bit for bit.
+     * Counts one shard — batches of {@link #batchTrials} outputs, {@code D} then {@code D'}, scored and histogrammed —
+     * adding into {@code withCanary} and {@code withoutCanary} (slot arrays of {@code binning}). The one shard loop of
+     * every engine: this engine's workers and engines that run shards elsewhere (a Spark executor) both count through
+     * {@link #countShard(TrialSampler, Scorer, int, double[], double[], ShardCounts)}, so their counts agree bit for
+     * bit by construction.
      */
     public static void countShard(TrialSampler sampler, Scorer scorer, HistogramBinning binning, int n,
             long[] withCanary, long[] withoutCanary) {
         int length = scorer.outputLength();
         int batch = batchTrials(length);
-        double[] outputs = new double[batch * length];
-        double[] scores = new double[batch];
         ShardCounts counts = new ShardCounts(binning);
+        countShard(sampler, scorer, n, new double[batch * length], new double[batch], counts);
+        for (int i = 0; i < withCanary.length; i++) {
+            withCanary[i] += counts.withCanary[i];
+            withoutCanary[i] += counts.withoutCanary[i];
+        }
+    }
+
+    /**
+     * The shard loop: {@code n} trials per world in batches of {@code scores.length}, each batch drawn in {@code D},
+     * scored and counted, then in {@code D'}. No allocation, no boxing, one interface call per batch.
+     */
+    static void countShard(TrialSampler sampler, Scorer scorer, int n, double[] outputs, double[] scores,
+            ShardCounts counts) {
+        int batch = scores.length;
         for (int done = 0; done < n; ) {
             int b = Math.min(batch, n - done);
             sampler.sample(World.WITH_CANARY, outputs, b);
@@ -174,10 +188,6 @@ public final class MonteCarloEngine implements PhaseEngine {
             sampler.sample(World.WITHOUT_CANARY, outputs, b);
             counts.add(World.WITHOUT_CANARY, scorer.score(outputs, b, scores), b);
             done += b;
-        }
-        for (int i = 0; i < withCanary.length; i++) {
-            withCanary[i] += counts.withCanary[i];
-            withoutCanary[i] += counts.withoutCanary[i];
         }
     }
 
@@ -312,20 +322,8 @@ public final class MonteCarloEngine implements PhaseEngine {
                 }
                 progress.check(phase + ", shard " + (shard + 1) + " of " + shardCount);
                 int n = (int) Math.min(shardTrials, trials - shard * shardTrials);
-                runShard(samplerFactory.create(rng), n, batch, outputs, scores, counts);
+                countShard(samplerFactory.create(rng), scorer, n, outputs, scores, counts);
                 complete(shard, counts, n);
-            }
-        }
-
-        private void runShard(TrialSampler sampler, int n, int batch, double[] outputs, double[] scores,
-                ShardCounts counts) {
-            for (int done = 0; done < n; ) {
-                int b = Math.min(batch, n - done);
-                sampler.sample(World.WITH_CANARY, outputs, b);
-                counts.add(World.WITH_CANARY, scorer.score(outputs, b, scores), b);
-                sampler.sample(World.WITHOUT_CANARY, outputs, b);
-                counts.add(World.WITHOUT_CANARY, scorer.score(outputs, b, scores), b);
-                done += b;
             }
         }
 

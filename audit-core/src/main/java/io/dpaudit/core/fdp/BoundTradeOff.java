@@ -110,6 +110,12 @@ public final class BoundTradeOff implements TradeOffFunction {
         }
         double[] r = new double[grid.length];
         double[] a = new double[grid.length];
+        if (!(b instanceof PairProfile)) {
+            double[] batch = batch(b, grid);
+            if (batch != null) {
+                return new BoundTradeOff(grid, batch, batch);
+            }
+        }
         for (int i = 0; i < grid.length; i++) {
             double eps = grid[i];
             if (b instanceof PairProfile pp) {
@@ -122,6 +128,25 @@ public final class BoundTradeOff implements TradeOffFunction {
             }
         }
         return new BoundTradeOff(grid, r, a);
+    }
+
+    /**
+     * The profile on the whole grid in one pass ({@link PrivacyBound#deltas}: upper bounds, so the trade-off function is
+     * at most the exact one), each value clamped to [0, 1] with NaN read as 1; null when the bound cannot answer some
+     * point in one pass (an accountant at its limits), for the point-by-point path.
+     */
+    private static double[] batch(PrivacyBound b, double[] grid) {
+        double[] d;
+        try {
+            d = b.deltas(grid);
+        } catch (AccountingLimitException e) {
+            return null;
+        }
+        double[] out = new double[d.length];
+        for (int i = 0; i < d.length; i++) {
+            out[i] = Double.isNaN(d[i]) ? 1.0 : Math.min(1.0, Math.max(0.0, d[i]));
+        }
+        return out;
     }
 
     private static double safe(java.util.function.DoubleSupplier d) {

@@ -1,6 +1,9 @@
 package io.dpaudit.mechanisms.gaussian;
 
 import io.dpaudit.core.Checks;
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.numerics.SafeRounding;
+import io.dpaudit.core.fdp.TradeOffConversions;
 import io.dpaudit.core.accounting.Adjacency;
 import io.dpaudit.core.accounting.DpEvent;
 import io.dpaudit.core.accounting.GdpAccountant;
@@ -147,9 +150,35 @@ public final class PoissonSubsampledGaussian implements AuditableMechanism {
         }
         list.add(accountantFamily("rdp", new RdpAccountant()));
         if (q < 1.0) {
-            list.add(accountantFamily("gdp-clt", new GdpAccountant()));
+            BoundFamily clt = accountantFamily("gdp-clt", new GdpAccountant());
+            list.add(new BoundFamily(clt.name(), clt.source(), p, sigma, clt.at(), (eps, delta) ->
+                    cltSigma(q, clip, rounds, eps, delta)));
         }
         return list;
+    }
+
+    /**
+     * The central-limit approximation calibrated in closed form: the largest {@code mu} whose {@code G_mu} meets
+     * {@code (eps, delta)} ({@link TradeOffConversions#muFor}, rounded down), then {@code mu = q sqrt(T (e^{C^2 /
+     * sigma^2} - 1))} solved for {@code sigma = C / sqrt(log1p(mu^2 / (q^2 T)))}, rounded up (more noise: the safe
+     * side). Microseconds at any T and ε, where searching sigma through the accountant took minutes at T = 5e5.
+     */
+    static double cltSigma(double q, double clip, int rounds, double eps, double delta) {
+        double mu;
+        try {
+            mu = TradeOffConversions.muFor(eps, delta);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException("--epsilon", eps, "no GDP mu in [1e-8, 1e4] meets it at delta = "
+                    + Checks.format(delta));
+        }
+        double ratio = mu / q;
+        double s = clip / Math.sqrt(Math.log1p(ratio * ratio / rounds));
+        CalibrationParameter p = CalibrationParameter.SIGMA;
+        if (!(s >= p.min() && s <= p.max())) {
+            throw new InvalidInputException("sigma", s, "the central-limit calibration leaves the parameter's range ["
+                    + Checks.format(p.min()) + ", " + Checks.format(p.max()) + "]");
+        }
+        return SafeRounding.up(s);
     }
 
     private BoundFamily accountantFamily(String name, PrivacyAccountant accountant) {

@@ -16,7 +16,7 @@ import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.MechanismType;
 import io.dpaudit.mechanisms.MechanismCatalog;
 import io.dpaudit.reports.report.Format;
-import io.dpaudit.reports.report.JsonNumbers;
+import io.dpaudit.runner.json.JsonNumbers;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -3,7 +3,7 @@ package io.dpaudit.reports.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpaudit.reports.input.ReportInput;
 import io.dpaudit.reports.report.Format;
-import io.dpaudit.reports.report.JsonNumbers;
+import io.dpaudit.runner.json.JsonNumbers;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,11 +5,11 @@ import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.bounds.PoissonSubsampledGaussianBound;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.RunControl;
-import io.dpaudit.reports.ScenarioAudit;
+import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.ReportFiles;
-import io.dpaudit.reports.scenario.Scenario;
-import io.dpaudit.reports.scenario.ScenarioReader;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import io.dpaudit.reports.ReportAssembly;
 
 /**
  * {@code dp-audit demo}: two audits that show what the tool is for.
@@ -118,7 +119,7 @@ final class DemoCommand implements Callable<Integer> {
     private static AuditReport audit(String json, int threads, ProgressListener progress) {
         Scenario s = ScenarioReader.parse(json, "demo");
         ScenarioAudit.Prepared p = ScenarioAudit.prepare(s, s.trials(), s.seed(), threads, progress);
-        return ScenarioAudit.run(p, progress);
+        return ReportAssembly.run(p, progress);
     }
 
     private static void write(AuditReport report, String json, Path dir) {

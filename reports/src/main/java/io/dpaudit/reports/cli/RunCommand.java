@@ -5,9 +5,9 @@ import io.dpaudit.core.ToolInfo;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.RunControl;
-import io.dpaudit.reports.ScenarioAudit;
-import io.dpaudit.reports.checkpoint.Checkpoint;
-import io.dpaudit.reports.engine.EngineProvider;
+import io.dpaudit.runner.ScenarioAudit;
+import io.dpaudit.runner.checkpoint.Checkpoint;
+import io.dpaudit.runner.engine.EngineProvider;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.ClaimRows;
 import io.dpaudit.reports.report.CountsWriter;
@@ -18,8 +18,8 @@ import io.dpaudit.reports.report.JsonReportWriter;
 import io.dpaudit.reports.report.MarkdownReportWriter;
 import io.dpaudit.reports.report.Provenance;
 import io.dpaudit.reports.report.ReportFiles;
-import io.dpaudit.reports.scenario.Scenario;
-import io.dpaudit.reports.scenario.ScenarioReader;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -29,6 +29,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import io.dpaudit.reports.ReportAssembly;
 
 /** {@code dp-audit run}. */
 @Command(name = "run", synopsisHeading = "usage: ",
@@ -157,7 +158,7 @@ final class RunCommand implements Callable<Integer> {
                 Runtime.getRuntime().addShutdownHook(flush);
             }
             try (EngineProvider.Session s = session) {
-                report = TimeBudget.guarded(control, c -> ScenarioAudit.run(prepared, c, s == null ? null
+                report = TimeBudget.guarded(control, c -> ReportAssembly.run(prepared, c, s == null ? null
                         : s.engine(), store)).withProvenance(Provenance.of(started, full, scenarioBytes));
             }
             writeReports(dir, report);
@@ -206,6 +207,7 @@ final class RunCommand implements Callable<Integer> {
         List<ScenarioAudit.Prepared> prepared = new java.util.ArrayList<>();
         List<String> folders = new java.util.ArrayList<>();
         java.util.Set<String> used = new java.util.HashSet<>(java.util.Set.of(INDEX_FILES));
+        io.dpaudit.runner.BoundCache cache = new io.dpaudit.runner.BoundCache(); // siblings share their bounds
         for (Path f : files) {
             try {
                 Scenario scenario = ScenarioReader.read(f);
@@ -219,7 +221,7 @@ final class RunCommand implements Callable<Integer> {
                 }
                 Scenario ready = scenario;
                 prepared.add(TimeBudget.guarded(control, c -> ScenarioAudit.prepare(ready, trials, seed, threads,
-                        c)));
+                        c, cache)));
                 if (!quiet) {
                     for (String w : ScenarioAudit.trialWarnings(prepared.get(prepared.size() - 1))) {
                         err.println("warning: " + f + ": " + w);
@@ -256,7 +258,7 @@ final class RunCommand implements Callable<Integer> {
                 if (!quiet) {
                     err.println(ScenarioAudit.header(p));
                 }
-                AuditReport report = TimeBudget.guarded(control, c -> ScenarioAudit.run(p, c, null, null))
+                AuditReport report = TimeBudget.guarded(control, c -> ReportAssembly.run(p, c, null, null))
                         .withProvenance(Provenance.of(started, full, bytes(files.get(i))));
                 Path sub = dir.resolve(folders.get(i));
                 ReportFiles.prepareDirectory("--out", sub, REPORT_FILES);

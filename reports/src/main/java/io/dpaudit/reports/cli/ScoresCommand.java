@@ -15,16 +15,16 @@ import io.dpaudit.core.engine.RunControl;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.model.Parameters;
 import io.dpaudit.core.rng.RandomStreams;
-import io.dpaudit.reports.ScenarioAudit;
+import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.Provenance;
 import io.dpaudit.reports.report.ReportFiles;
-import io.dpaudit.reports.scenario.ClaimSpec;
-import io.dpaudit.reports.scenario.Scenario;
-import io.dpaudit.reports.scenario.ScenarioReader;
-import io.dpaudit.reports.scores.ExternalScores;
-import io.dpaudit.reports.scores.ScoreFile;
-import io.dpaudit.reports.scores.ScoreFileAudit;
+import io.dpaudit.runner.scenario.ClaimSpec;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
+import io.dpaudit.runner.scores.ExternalScores;
+import io.dpaudit.runner.scores.ScoreFile;
+import io.dpaudit.runner.scores.ScoreFileAudit;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -36,6 +36,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import io.dpaudit.reports.ReportAssembly;
 
 /** {@code dp-audit scores}: an audit of per-trial scores computed outside dp-audit. */
 @Command(name = "scores", synopsisHeading = "usage: ", customSynopsis = {
@@ -202,7 +203,7 @@ final class ScoresCommand implements Callable<Integer> {
         }
         AuditReport report = new AuditReport(ToolInfo.NAME, ToolInfo.version(), scenario, mechanism,
                 "external scores", result, List.of(), RandomStreams.description(), ToolInfo.environment(), notes,
-                null, ScenarioAudit.certifiedMuCurve(result)).withProvenance(Provenance.of(started, io.arguments(),
+                null, ReportAssembly.certifiedMuCurve(result)).withProvenance(Provenance.of(started, io.arguments(),
                         null));
         boolean existed = java.nio.file.Files.exists(outPath);
         ReportFiles.prepareDirectory("--out", outPath, RunCommand.REPORT_FILES);

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.dpaudit.core.InvalidInputException;
 import java.nio.file.Path;
 import java.util.Set;
+import io.dpaudit.runner.input.InputFiles;
 
 /**
  * A {@code report.json} read back as untrusted input (by {@code compare}): one strict JSON object (no trailing content,

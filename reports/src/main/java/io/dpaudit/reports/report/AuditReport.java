@@ -2,7 +2,7 @@ package io.dpaudit.reports.report;
 
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.model.AuditableMechanism;
-import io.dpaudit.reports.scenario.Scenario;
+import io.dpaudit.runner.scenario.Scenario;
 import java.util.List;
 import java.util.Map;
 

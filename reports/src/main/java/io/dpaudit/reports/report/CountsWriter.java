@@ -8,6 +8,7 @@ import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.engine.HistogramBinning;
 import io.dpaudit.core.engine.ScoreCounts;
 import io.dpaudit.core.engine.World;
+import io.dpaudit.runner.json.JsonNumbers;
 
 /**
  * Writes {@code counts.json}: every histogram an audit counted, so that every number of the report can be

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import io.dpaudit.runner.json.JsonNumbers;
 
 /**
  * Writes {@code index.md}, {@code index.html}, {@code index.csv} and {@code index.json} for a run over several

@@ -17,6 +17,7 @@ import io.dpaudit.core.estimate.PrivacyLossEstimate;
 import io.dpaudit.core.estimate.SelectedTest;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import java.util.Map;
+import io.dpaudit.runner.json.JsonNumbers;
 
 /**
  * Writes {@code report.json}. The field contract (README, "report.json") is extended by later versions, never

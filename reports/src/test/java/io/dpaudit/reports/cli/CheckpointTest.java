@@ -15,12 +15,14 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Checkpoint and resume: a run killed with {@code kill -9} part-way through a phase and resumed from its checkpoint
  * reports exactly the numbers of an uninterrupted run; SIGINT stops with exit 130, keeps the checkpoint and writes no
  * report; a checkpoint of another scenario, seed or version is refused in one line.
  */
+@Tag("integration")
 class CheckpointTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Fields that are timing, provenance or prose (the rest are numbers that must match). */

@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The hostile-input suite: what a hostile or careless user can feed to {@code run}, {@code scores}, {@code bound},
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * a stack trace (exit 2); nothing left on disk under the case's output path unless it succeeded; and completion within
  * its time budget, enforced by the harness ({@code assertTimeoutPreemptively}), not by a timing assertion.
  */
+@Tag("integration")
 class HostileInputTest {
     @TempDir
     static Path dir;

@@ -5,15 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.reports.ScenarioAudit;
-import io.dpaudit.reports.scenario.Scenario;
-import io.dpaudit.reports.scenario.ScenarioReader;
+import io.dpaudit.runner.ScenarioAudit;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
+import io.dpaudit.reports.ReportAssembly;
 
 /**
  * report.html as a real browser renders it: headless Chromium (Debian package {@code chromium}; or
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code reports/target/report-screenshot.png}. Without Chromium the test is skipped (reported as such by surefire);
  * {@link HtmlReportTest} checks the same structure in the HTML source on every machine.
  */
+@Tag("integration")
 class BrowserRenderingTest {
     @TempDir
     Path dir;
@@ -35,7 +38,7 @@ class BrowserRenderingTest {
                 + "rounds\", \"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1, \"rounds\": 10}, \"trials\": "
                 + "200000, \"seed\": 5, \"claims\": [{\"label\": \"far too strong\", \"epsilon\": 0.1, \"delta\": "
                 + "1e-5}, {\"bound\": \"gaussian-exact\", \"delta\": 1e-5}]}", "browser");
-        AuditReport report = ScenarioAudit.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1),
+        AuditReport report = ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1),
                 ProgressListener.NONE);
         Path html = dir.resolve("report.html");
         Files.writeString(html, HtmlReportWriter.write(report));

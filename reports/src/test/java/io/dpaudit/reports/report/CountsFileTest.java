@@ -7,10 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import io.dpaudit.core.estimate.SelectedTest;
-import io.dpaudit.reports.ScenarioAudit;
-import io.dpaudit.reports.scenario.Scenario;
-import io.dpaudit.reports.scenario.ScenarioReader;
+import io.dpaudit.runner.ScenarioAudit;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
 import org.junit.jupiter.api.Test;
+import io.dpaudit.reports.ReportAssembly;
 
 /** counts.json holds the histograms behind the report: the certifying tests recount from it exactly. */
 class CountsFileTest {
@@ -24,7 +25,7 @@ class CountsFileTest {
 
     private static void recount(String scenario) throws Exception {
         Scenario s = ScenarioReader.parse(scenario, "t");
-        AuditReport r = ScenarioAudit.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
+        AuditReport r = ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
         JsonNode json = new ObjectMapper().readTree(CountsWriter.write(r));
         assertEquals(CountsWriter.LAYOUT_VERSION, json.get("layoutVersion").intValue());
         JsonNode audit = json.get("audit");

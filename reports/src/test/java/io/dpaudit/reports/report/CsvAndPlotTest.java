@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.reports.ScenarioAudit;
-import io.dpaudit.reports.scenario.Scenario;
-import io.dpaudit.reports.scenario.ScenarioReader;
+import io.dpaudit.runner.ScenarioAudit;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import io.dpaudit.reports.ReportAssembly;
 
 /** The plots' data as CSV, and the delta-epsilon plot's handling of curves that certify nothing or coincide. */
 class CsvAndPlotTest {
@@ -16,7 +17,7 @@ class CsvAndPlotTest {
         Scenario s = ScenarioReader.parse("{\"name\": \"csv\", \"mechanism\": {\"type\": "
                 + "\"poisson-subsampled-gaussian\", \"q\": 0.2, \"sigma\": 1}, \"trials\": 100000, \"seed\": 9, "
                 + "\"claims\": [{\"label\": \"a, \\\"b\\\"\", \"epsilon\": 1, \"delta\": 1e-3}]}", "csv");
-        return ScenarioAudit.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
+        return ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
     }
 
     @Test

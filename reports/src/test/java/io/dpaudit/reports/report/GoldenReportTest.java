@@ -4,14 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.reports.ScenarioAudit;
-import io.dpaudit.reports.scenario.Scenario;
-import io.dpaudit.reports.scenario.ScenarioReader;
+import io.dpaudit.runner.ScenarioAudit;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import io.dpaudit.reports.ReportAssembly;
 
 /**
  * Golden files of the three report formats for two small audits — the Gaussian mechanism and a shuffled protocol with
@@ -25,7 +26,7 @@ class GoldenReportTest {
 
     private static AuditReport report(String scenario, String name) {
         Scenario s = ScenarioReader.parse(scenario, name);
-        AuditReport r = ScenarioAudit.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
+        AuditReport r = ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
         AuditResult res = r.result();
         AuditResult fixedTime = new AuditResult(res.settings(), res.mechanism(), res.attack(), res.binning(),
                 res.selectionTrials(), res.evaluationTrials(), res.streamsUsed(), res.epsilonLowerBounds(),

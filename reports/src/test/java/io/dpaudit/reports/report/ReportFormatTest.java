@@ -7,11 +7,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.reports.ScenarioAudit;
-import io.dpaudit.reports.scenario.Scenario;
-import io.dpaudit.reports.scenario.ScenarioReader;
+import io.dpaudit.runner.ScenarioAudit;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
+import io.dpaudit.runner.json.JsonNumbers;
+import io.dpaudit.reports.ReportAssembly;
 
 class ReportFormatTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -21,7 +23,7 @@ class ReportFormatTest {
                 + "\"seed\": 3, \"deltas\": [1e-3], \"epsilons\": [0, 40], "
                 + "\"claims\": [{\"label\": \"zero epsilon\", \"epsilon\": 0, \"delta\": 0.5}, "
                 + "{\"label\": \"zero epsilon, small delta\", \"epsilon\": 0, \"delta\": 1e-3}]}", "small");
-        return ScenarioAudit.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
+        return ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
     }
 
     @Test

@@ -11,13 +11,14 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.reports.ScenarioAudit;
-import io.dpaudit.reports.scenario.Scenario;
-import io.dpaudit.reports.scenario.ScenarioReader;
+import io.dpaudit.runner.ScenarioAudit;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
 import java.io.InputStream;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import io.dpaudit.reports.ReportAssembly;
 
 /**
  * report.json against its JSON Schema ({@code io/dpaudit/reports/report.schema.json}, shipped in the jar): reports of
@@ -36,7 +37,7 @@ class ReportSchemaTest {
 
     private static JsonNode report(String scenario, boolean provenance) throws Exception {
         Scenario s = ScenarioReader.parse(scenario, "t");
-        AuditReport r = ScenarioAudit.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
+        AuditReport r = ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
         if (provenance) {
             r = r.withProvenance(Provenance.of(Instant.now(), List.of("run", "t.json"), new byte[] {1, 2}));
         }

@@ -10,13 +10,14 @@ import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.bounds.GaussianBound;
 import io.dpaudit.core.bounds.PoissonSubsampledGaussianBound;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.reports.ScenarioAudit;
-import io.dpaudit.reports.scenario.Scenario;
-import io.dpaudit.reports.scenario.ScenarioReader;
+import io.dpaudit.runner.ScenarioAudit;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
 import java.util.Arrays;
 import java.util.Locale;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import io.dpaudit.reports.ReportAssembly;
 
 /**
  * The auditor on real mechanisms: it must reach the stated power and must flag planted bugs, while accepting the
@@ -30,7 +31,7 @@ class AuditorValidationTest {
         Scenario s = ScenarioReader.parse(String.format(Locale.ROOT, "{\"mechanism\": %s, \"trials\": %d, "
                 + "\"seed\": %d, \"deltas\": [1e-5], \"epsilons\": [], \"claims\": [%s]}", mechanism, trials, seed,
                 claims), "validation");
-        return ScenarioAudit.run(ScenarioAudit.prepare(s, trials, seed, 2), ProgressListener.NONE).result();
+        return ReportAssembly.run(ScenarioAudit.prepare(s, trials, seed, 2), ProgressListener.NONE).result();
     }
 
     private static ClaimResult onlyClaim(AuditResult r) {

@@ -10,13 +10,14 @@ import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.blackbox.BlackBoxMechanism;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.reports.ScenarioAudit;
-import io.dpaudit.reports.scenario.Scenario;
-import io.dpaudit.reports.scenario.ScenarioReader;
+import io.dpaudit.runner.ScenarioAudit;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
 import java.util.List;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import io.dpaudit.reports.ReportAssembly;
 
 /**
  * Black-box audits against white-box ones. Fixed seeds: each outcome is deterministic; the margins are stated.
@@ -30,7 +31,7 @@ class BlackBoxAuditTest {
     private static double whiteBoxEpsilon(long trials, long seed) {
         Scenario s = ScenarioReader.parse("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"trials\": "
                 + trials + ", \"seed\": " + seed + ", \"deltas\": [1e-5], \"epsilons\": []}", "white-box");
-        AuditResult r = ScenarioAudit.run(ScenarioAudit.prepare(s, trials, seed, 2), ProgressListener.NONE).result();
+        AuditResult r = ReportAssembly.run(ScenarioAudit.prepare(s, trials, seed, 2), ProgressListener.NONE).result();
         return r.epsilonLowerBounds().get(0).epsilon();
     }
 

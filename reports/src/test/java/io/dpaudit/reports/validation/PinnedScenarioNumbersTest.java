@@ -9,10 +9,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.reports.ScenarioAudit;
+import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.reports.report.JsonReportWriter;
-import io.dpaudit.reports.scenario.Scenario;
-import io.dpaudit.reports.scenario.ScenarioReader;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,9 +28,11 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import io.dpaudit.reports.ReportAssembly;
 
 /**
- * Pins every number of every shipped scenario's report: the empirical bounds and their certifying tests (at a small
+ * Pins every number of every shipped scenario's report (every file under {@code scenarios/}, sharing the bounds of
+ * sibling scenarios through one {@link io.dpaudit.runner.BoundCache}): the empirical bounds and their certifying tests (at a small
  * trial count, with the scenario's seed), every analytic bound's curve and its ε at the scenario's δs, and every
  * claim's resolution and verdict. The golden files under {@code src/test/resources/pinned/} were written by this test
  * (run with {@code -Ddpaudit.pin.update=true}) from the tree before the core was generalised beyond Gaussian noise;
@@ -50,18 +52,18 @@ class PinnedScenarioNumbersTest {
             "elapsedSeconds", "trialsPerSecond", "roundsPerSecondPerCore", "environment", "notes", "source",
             "description",
             "simulatorDescription", "attack", "rng", "adjacency");
+    /** Sibling scenarios (the same mechanism, other claims) compute their bounds once. */
+    private static final io.dpaudit.runner.BoundCache CACHE = new io.dpaudit.runner.BoundCache();
     private static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
 
     @Test
     void everyShippedScenarioReportsTheNumbersPinnedBeforeTheCoreWasGeneralised() throws Exception {
         List<Path> files = new ArrayList<>();
-        for (Path dir : List.of(SCENARIOS, SCENARIOS.resolve("seed-000"), SCENARIOS.resolve("seed-003"))) {
-            try (Stream<Path> s = Files.list(dir)) {
-                s.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
-            }
+        try (Stream<Path> s = Files.walk(SCENARIOS)) {
+            s.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
         }
-        assertTrue(files.size() >= 59, "scenarios found: " + files.size());
+        assertTrue(files.size() >= 121, "scenarios found: " + files.size());
         boolean update = Boolean.getBoolean("dpaudit.pin.update");
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
@@ -96,11 +98,13 @@ class PinnedScenarioNumbersTest {
 
     /** The pinned view of a scenario's report: JSON path to value, for every number, verdict, name and kind. */
     private static Map<String, String> numbers(Path file) throws IOException {
+        long start = System.nanoTime();
         Scenario s = ScenarioReader.read(file);
-        ObjectNode json = JsonReportWriter.toJson(ScenarioAudit.run(ScenarioAudit.prepare(s, TRIALS, s.seed(), 1),
-                ProgressListener.NONE));
+        ObjectNode json = JsonReportWriter.toJson(ReportAssembly.run(ScenarioAudit.prepare(s, TRIALS, s.seed(), 1,
+                ProgressListener.NONE, CACHE), ProgressListener.NONE));
         Map<String, String> out = new TreeMap<>();
         flatten("", json, out);
+        System.out.printf(java.util.Locale.ROOT, "[pinned] %6.1f s %s%n", (System.nanoTime() - start) / 1e9, file);
         return out;
     }
 

@@ -7,13 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.reports.ScenarioAudit;
+import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.Looseness;
-import io.dpaudit.reports.scenario.Scenario;
-import io.dpaudit.reports.scenario.ScenarioReader;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
 import java.nio.file.Path;
 import java.util.Map;
+import io.dpaudit.reports.ReportAssembly;
 
 /** Audits of the shipped scenarios as shipped (their trial counts and seeds, two threads) and checks of verdicts. */
 final class ShippedScenarios {
@@ -23,7 +24,7 @@ final class ShippedScenarios {
     /** The audit of {@code scenarios/<dir>/<file>}. */
     static AuditReport audit(String dir, String file) {
         Scenario s = ScenarioReader.read(Path.of("..", "scenarios", dir).resolve(file));
-        return ScenarioAudit.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
+        return ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
     }
 
     /**

@@ -1,0 +1,99 @@
+package io.dpaudit.junit;
+
+import io.dpaudit.core.audit.AuditResult;
+import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.TradeOffClaimResult;
+import io.dpaudit.core.audit.Verdict;
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.runner.ScenarioAudit;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * An assertion about a scenario file: its claims audited exactly as {@code dp-audit run} audits them (the runner's
+ * preparation and engine), at the test's trial count and seed. {@link #holdsItsClaims} fails when a claim is violated
+ * — the same error rate as the scenario's confidence per claim — or, failing closed, when one is inconclusive (unless
+ * {@link #allowLowPower}). Immutable.
+ */
+public final class ScenarioAssert {
+    private final Path scenario;
+    private final long trials;
+    private final Long seed;
+    private final int threads;
+    private final boolean allowLowPower;
+
+    ScenarioAssert(Path scenario) {
+        this(scenario, 0, null, Runtime.getRuntime().availableProcessors(), false);
+    }
+
+    private ScenarioAssert(Path scenario, long trials, Long seed, int threads, boolean allowLowPower) {
+        this.scenario = scenario;
+        this.trials = trials;
+        this.seed = seed;
+        this.threads = threads;
+        this.allowLowPower = allowLowPower;
+    }
+
+    /** Trials per world (default: the scenario's). */
+    public ScenarioAssert withTrials(long n) {
+        return new ScenarioAssert(scenario, n, seed, threads, allowLowPower);
+    }
+
+    /** The root seed (default: the scenario's). */
+    public ScenarioAssert withSeed(long s) {
+        return new ScenarioAssert(scenario, trials, s, threads, allowLowPower);
+    }
+
+    /** Worker threads (never changes a number). */
+    public ScenarioAssert withThreads(int k) {
+        return new ScenarioAssert(scenario, trials, seed, k, allowLowPower);
+    }
+
+    /** Lets an inconclusive claim pass (off by default: an underpowered audit proves nothing). */
+    public ScenarioAssert allowLowPower() {
+        return new ScenarioAssert(scenario, trials, seed, threads, true);
+    }
+
+    /**
+     * Passes when no claim of the scenario is violated and none is inconclusive (unless allowed).
+     *
+     * @return the audit, for further checks
+     * @throws AssertionFailedError listing every claim that failed, with its evidence and power
+     */
+    public AuditResult holdsItsClaims() {
+        Scenario s = ScenarioReader.read(scenario);
+        long n = trials > 0 ? trials : s.trials();
+        long root = seed != null ? seed : s.seed();
+        AuditResult r = ScenarioAudit.audit(ScenarioAudit.prepare(s, n, root, threads), ProgressListener.NONE);
+        List<String> failed = new ArrayList<>();
+        for (ClaimResult c : r.claims()) {
+            if (fails(c.verdict())) {
+                failed.add(String.format(Locale.ROOT, "%s (epsilon %s, delta %s): %s, empirical delta >= %s at its "
+                        + "epsilon, would detect delta >= %s", c.claim().label(), MechanismAssert.number(
+                                c.claim().epsilon()), MechanismAssert.number(c.claim().delta()), c.verdict().label(),
+                        MechanismAssert.number(c.deltaLowerBound().delta()), MechanismAssert.number(c.power().delta())));
+            }
+        }
+        for (TradeOffClaimResult c : r.tradeOffClaims()) {
+            if (fails(c.verdict())) {
+                failed.add(String.format(Locale.ROOT, "%s (f-DP): %s, certified mu >= %s, would detect mu >= %s",
+                        c.claim().label(), c.verdict().label(), MechanismAssert.number(c.gdpMuLowerBound()),
+                        MechanismAssert.number(c.power().mu())));
+            }
+        }
+        if (!failed.isEmpty()) {
+            throw new AssertionFailedError(String.format(Locale.ROOT, "scenario %s, %d trials per world, seed %d: %s",
+                    scenario, n, root, String.join("; ", failed)));
+        }
+        return r;
+    }
+
+    private boolean fails(Verdict v) {
+        return v == Verdict.VIOLATED || (v == Verdict.INCONCLUSIVE && !allowLowPower);
+    }
+}

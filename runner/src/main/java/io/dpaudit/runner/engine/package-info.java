@@ -1,0 +1,2 @@
+/** Engines beyond the local one, plugged in through {@link io.dpaudit.runner.engine.EngineProvider}. */
+package io.dpaudit.runner.engine;

@@ -1,0 +1,44 @@
+package io.dpaudit.runner.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpaudit.core.audit.AuditSettings;
+import io.dpaudit.core.estimate.ThresholdSelection;
+import io.dpaudit.core.model.Parameters;
+import java.util.List;
+
+/**
+ * A validated scenario file.
+ *
+ * @param source the input as read (echoed into reports)
+ * @param name scenario name (file name without extension when absent)
+ * @param description free text, may be empty
+ * @param mechanism the mechanism's parameters, including {@code type}
+ * @param simulator simulator options; {@code kind} is {@code reduced} (default) or {@code faithful}
+ * @param attack attack name
+ * @param trials trials per world
+ * @param seed root seed
+ * @param confidence confidence of bounds and verdicts
+ * @param selection threshold-selection method
+ * @param histogramBins interior histogram bins
+ * @param deltas δ values for ε lower bounds
+ * @param epsilons ε values for δ lower bounds
+ * @param claims claims to audit
+ * @param tradeOff how the empirical trade-off curve is certified ({@code tradeOff: {method, grid}})
+ * @param estimate whether to add the two-sided privacy-loss estimate ({@code "estimate": true})
+ */
+public record Scenario(JsonNode source, String name, String description, Parameters mechanism,
+        Parameters simulator, String attack, long trials, long seed, double confidence,
+        ThresholdSelection selection, int histogramBins, List<Double> deltas, List<Double> epsilons,
+        List<ClaimSpec> claims, AuditSettings.TradeOffSettings tradeOff, boolean estimate) {
+
+    /** Whether the faithful simulator is requested. */
+    public boolean faithful() {
+        return "faithful".equals(simulator.text("kind", "reduced"));
+    }
+
+    /** A copy that asks for the two-sided privacy-loss estimate (the command line's {@code --estimate}). */
+    public Scenario withEstimate() {
+        return new Scenario(source, name, description, mechanism, simulator, attack, trials, seed, confidence,
+                selection, histogramBins, deltas, epsilons, claims, tradeOff, true);
+    }
+}

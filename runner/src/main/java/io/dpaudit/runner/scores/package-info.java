@@ -1,0 +1,2 @@
+/** Audits of per-trial scores computed outside dp-audit (text, CSV, .npy, gzip), streamed in two passes. */
+package io.dpaudit.runner.scores;
