@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Tag;
  * report; a checkpoint of another scenario, seed or version is refused in one line.
  */
 @Tag("integration")
+@org.junit.jupiter.api.parallel.Isolated("kills or times child processes, or starts a Spark context: alone")
 class CheckpointTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Fields that are timing, provenance or prose (the rest are numbers that must match). */

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Tag;
  * unknown engine, an unreachable master, a checkpoint asked of Spark.
  */
 @Tag("integration")
+@org.junit.jupiter.api.parallel.Isolated("kills or times child processes, or starts a Spark context: alone")
 class SparkEngineTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Timing, provenance and environment: everything else is compared. */

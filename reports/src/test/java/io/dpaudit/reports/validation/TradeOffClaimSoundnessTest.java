@@ -49,6 +49,8 @@ import org.junit.jupiter.api.Test;
 class TradeOffClaimSoundnessTest {
     private static final long TRIALS = 100_000;
     private static final int SEEDS = 20;
+    /** Pilot trials per world: a quarter of the default (the pilot only places the histogram; any size is valid). */
+    private static final int PILOT = Pilot.DEFAULT_TRIALS / 4;
 
     /** Distinct mechanism configurations of the shipped scenarios, the repro first. */
     static Map<String, Parameters> configurations() throws IOException {
@@ -159,7 +161,7 @@ class TradeOffClaimSoundnessTest {
             MechanismSimulator simulator = t.simulator();
             for (int seed = 1; seed <= SEEDS; seed++) {
                 AuditSettings settings = new AuditSettings(TRIALS, seed, 2, scenario.confidence(),
-                        scenario.selection(), scenario.histogramBins(), Pilot.DEFAULT_TRIALS,
+                        scenario.selection(), scenario.histogramBins(), PILOT,
                         MonteCarloEngine.shardTrialsFor(simulator.outputLength()), scenario.deltas(),
                         scenario.epsilons(), scenario.tradeOff());
                 AuditResult r = Auditor.run(simulator, t.scorer(), settings, List.of(), claims,

@@ -53,6 +53,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ratio's lattice error is below 1e-3).
  */
 @Tag("statistical")
+@org.junit.jupiter.api.parallel.Execution(org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT)
 class MechanismContractTest {
     private static final int DRAWS = 20_000;
     private static final int LAW_DRAWS = 200_000;
