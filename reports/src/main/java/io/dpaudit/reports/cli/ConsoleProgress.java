@@ -1,5 +1,7 @@
 package io.dpaudit.reports.cli;
 
+import io.dpaudit.reports.report.Format;
+
 import io.dpaudit.core.engine.ProgressListener;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -74,8 +76,8 @@ final class ConsoleProgress implements ProgressListener {
         double rate = seconds > 0 ? done / seconds : 0;
         double eta = rate > 0 ? (total - done) / rate : Double.NaN;
         err.print(String.format(Locale.ROOT, (terminal ? "\r" : "")
-                + "  %-10s %6.2f%%  %.3g / %.3g trials per world  %6.1f M trials/s  %s", phase,
-                100.0 * done / total, (double) done, (double) total, rate / 1e6, finished
+                + "  %-10s %6.2f%%  %.3g / %.3g trials per world  %16s  %s", phase,
+                100.0 * done / total, (double) done, (double) total, Format.perSecond(rate, "trials"), finished
                         ? String.format(Locale.ROOT, "done in %.1f s", seconds)
                         : "ETA " + (Double.isNaN(eta) ? "?" : String.format(Locale.ROOT, "%.1f s", eta))));
         if (finished || !terminal) {

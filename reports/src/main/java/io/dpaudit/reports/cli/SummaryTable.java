@@ -30,7 +30,7 @@ final class SummaryTable {
         b.append(String.format(Locale.ROOT, "  attack     %s%n", res.attack()));
         b.append(String.format(Locale.ROOT, "  trials     %s per world, seed %d, %d thread(s), %.2f s, %s%n",
                 Format.count(res.settings().trialsPerWorld()), res.settings().seed(), res.settings().threads(),
-                res.elapsedSeconds(), Format.perSecond(res.trialsPerSecond())));
+                res.elapsedSeconds(), Format.perSecond(res.trialsPerSecond(), "trials")));
         b.append(String.format(Locale.ROOT, "Empirical lower bounds (%s confidence each):%n",
                 Format.percent(res.settings().confidence())));
         for (EpsilonLowerBound e : res.epsilonLowerBounds()) {

@@ -46,9 +46,43 @@ public final class Format {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
-    /** A rate in millions per second. */
+    /**
+     * A rate per second with three significant digits in the unit that suits it: {@code 12.3 M/s}, {@code 45.6 k/s},
+     * {@code 789/s} (slow mechanisms such as T = 1000-step batch samplers run thousands, not millions, per second).
+     */
     public static String perSecond(double rate) {
-        return String.format(Locale.ROOT, "%.1f M/s", rate / 1e6);
+        String[] m = magnitudeParts(rate);
+        if (m[0].equals("n/a")) {
+            return "n/a";
+        }
+        return m[0] + (m[1].isEmpty() ? "" : " " + m[1]) + "/s";
+    }
+
+    /**
+     * A count of things per second with three significant digits and an SI prefix: {@code 12.3 M trials/s},
+     * {@code 291 k trials/s}, {@code 789 trials/s}.
+     */
+    public static String perSecond(double rate, String things) {
+        String[] m = magnitudeParts(rate);
+        if (m[0].equals("n/a")) {
+            return "n/a " + things + "/s";
+        }
+        return m[0] + " " + (m[1].isEmpty() ? "" : m[1] + " ") + things + "/s";
+    }
+
+    /** {number, SI prefix} of a non-negative number to three significant digits; {"n/a", ""} when not one. */
+    private static String[] magnitudeParts(double x) {
+        if (!(x >= 0) || Double.isInfinite(x)) {
+            return new String[] {"n/a", ""};
+        }
+        double rounded = x > 0 ? new java.math.BigDecimal(x).round(new java.math.MathContext(3)).doubleValue() : 0;
+        if (rounded >= 1e6) {
+            return new String[] {String.format(Locale.ROOT, "%.3g", rounded / 1e6), "M"};
+        }
+        if (rounded >= 1e3) {
+            return new String[] {String.format(Locale.ROOT, "%.3g", rounded / 1e3), "k"};
+        }
+        return new String[] {String.format(Locale.ROOT, "%.3g", rounded), ""};
     }
 
     /** A percentage. */

@@ -51,9 +51,9 @@ public final class MarkdownReportWriter {
                 .append(s.selection().describe()).append("\n");
         b.append("- **Seed:** ").append(s.seed()).append("; **RNG:** ").append(r.rng()).append("\n");
         b.append("- **Run:** ").append(s.threads()).append(" thread(s), ").append(Format.g(res.elapsedSeconds()))
-                .append(" s, ").append(Format.perSecond(res.trialsPerSecond())).append(" trials per world")
-                .append(r.roundsPerTrial() > 1 ? ", " + Format.perSecond(r.roundsPerSecondPerCore())
-                        + " rounds per world per core (" + r.roundsPerTrial() + " rounds per trial)" : "")
+                .append(" s, ").append(Format.perSecond(res.trialsPerSecond(), "trials")).append(" per world")
+                .append(r.roundsPerTrial() > 1 ? ", " + Format.perSecond(r.roundsPerSecondPerCore(), "rounds")
+                        + " per world per core (" + r.roundsPerTrial() + " rounds per trial)" : "")
                 .append("\n\n");
         return b.toString();
     }
@@ -246,6 +246,7 @@ public final class MarkdownReportWriter {
                     case "loose" -> "loose by ≥ " + Format.g(t.factor()) + "×";
                     case "violated" -> "**VIOLATED: below the true curve**";
                     case "below" -> "below the true curve";
+                    case "above" -> "above the simulated pair's curve (a lower bound: wrong, or another pair)";
                     default -> "tight";
                 };
                 b.append("| `").append(t.bound()).append("`").append(kind).append(" | ").append(Format.g(t.delta()))

@@ -57,6 +57,21 @@ class ReportFormatTest {
     }
 
     @Test
+    void ratesUseTheUnitThatSuitsThem() {
+        assertEquals("82.0 M/s", Format.perSecond(8.2e7));
+        assertEquals("1.00 M/s", Format.perSecond(1e6));
+        assertEquals("100 k/s", Format.perSecond(1e5));
+        assertEquals("3.41 k/s", Format.perSecond(3412));
+        assertEquals("12.5/s", Format.perSecond(12.5));
+        assertEquals("1.00 M/s", Format.perSecond(999_960));
+        assertEquals("1.00 k/s", Format.perSecond(999.96));
+        assertEquals("291 k trials/s", Format.perSecond(291_000, "trials"));
+        assertEquals("789 trials/s", Format.perSecond(789, "trials"));
+        assertEquals("n/a", Format.perSecond(Double.NaN));
+        assertEquals("0.00/s", Format.perSecond(0));
+    }
+
+    @Test
     void writersDoNotDependOnTheDefaultLocale() {
         AuditReport r = smallReport();
         Locale saved = Locale.getDefault();
