@@ -63,6 +63,9 @@ public final class AttackCatalog {
             new Entry(STATISTIC,
                     "threshold on the output's first coordinate (generic; black-box mechanisms)", false,
                     s -> new Attack(StatisticScorer.firstCoordinate(s.outputLength()), null)),
+            new Entry(MaxAttack.NAME,
+                    "the largest value of the output (generic; Chua et al.'s test of shuffled batches)", false,
+                    s -> new Attack(new MaxAttack(s.outputLength()), null)),
             new Entry(LearnedDistinguisher.NAME,
                     "a classifier between the worlds learned from samples of its own (generic; black-box mechanisms)",
                     false, s -> new Attack(null, new LearnedDistinguisher())));

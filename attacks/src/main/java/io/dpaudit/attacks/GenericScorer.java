@@ -39,7 +39,7 @@ final class GenericScorer implements Scorer {
             double sum = 0;
             for (int t = 0; t < rounds; t++) {
                 if (statistic.extract(outputs, (i * rounds + t) * roundDimension, s)) {
-                    sum += with.logDensity(s, 0) - without.logDensity(s, 0);
+                    sum += with.logRatio(without, s, 0);
                 }
             }
             scores[i] = sum;

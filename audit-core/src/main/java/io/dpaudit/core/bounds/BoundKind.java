@@ -19,7 +19,12 @@ public enum BoundKind {
      */
     RECONSTRUCTED("reconstructed from the source's prose, constants unverified: audited as a claim"),
     /** A candidate form of a statement the source does not let us settle: audited as a claim. */
-    CANDIDATE("candidate form, not verified against its source: audited as a claim");
+    CANDIDATE("candidate form, not verified against its source: audited as a claim"),
+    /**
+     * A proven lower bound on the mechanism's profile (one certified test on one pair): what any correct accounting
+     * must stay above — not a claim the mechanism satisfies.
+     */
+    LOWER_BOUND("proven lower bound on the worst case, not an upper bound");
 
     private final String description;
 

@@ -18,4 +18,13 @@ public interface StatisticLaw {
      * outside the support, never NaN for a finite argument.
      */
     double logDensity(double[] x, int offset);
+
+    /**
+     * {@code log p(x) - log q(x)} for this law {@code p} against {@code other} {@code q}: the per-round privacy loss.
+     * The default subtracts the two densities; a law that knows a cheaper or more accurate form against laws of its own
+     * kind (terms that cancel, draws shared between the two) overrides it, within the same accuracy.
+     */
+    default double logRatio(StatisticLaw other, double[] x, int offset) {
+        return logDensity(x, offset) - other.logDensity(x, offset);
+    }
 }

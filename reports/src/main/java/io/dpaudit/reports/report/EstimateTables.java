@@ -28,7 +28,9 @@ public final class EstimateTables {
      * @param lower the estimate's lower end for ε(δ)
      * @param upper the estimate's upper end for ε(δ)
      * @param verdict {@code violated} (a certified upper bound below the lower end: it is false on this pair),
-     *     {@code below} (any other kind below the lower end: an approximation, or the profile of another pair),
+     *     {@code below} (any other kind below the lower end: an approximation, or the profile of another pair, or a
+     *     lower bound), {@code above} (a lower bound above the upper end: a wrong bound, or the simulated pair is not
+     *     the one it bounds),
      *     {@code tight} (inside), {@code loose} (above the upper end)
      * @param factor {@code epsilon / upper}: the bound is loose by at least this factor (NaN unless loose)
      */
@@ -76,7 +78,11 @@ public final class EstimateTables {
                 PrivacyLossEstimate.EpsilonInterval at = e.epsilonAt(p.delta());
                 String verdict;
                 double factor = Double.NaN;
-                if (p.epsilon() < at.lower()) {
+                if (c.kind() == BoundKind.LOWER_BOUND) {
+                    // A lower bound on the worst case: below the pair's curve is expected, above it is either a wrong
+                    // bound or a pair that is not the worst case (said, not judged).
+                    verdict = p.epsilon() > at.upper() ? "above" : p.epsilon() >= at.lower() ? "tight" : "below";
+                } else if (p.epsilon() < at.lower()) {
                     // False only for a certified upper bound; an approximation or another pair's profile may be below.
                     verdict = c.certified() ? "violated" : "below";
                 } else if (p.epsilon() <= at.upper()) {

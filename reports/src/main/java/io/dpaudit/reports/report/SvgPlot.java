@@ -230,6 +230,7 @@ final class SvgPlot {
             case KNOWN_WRONG -> "known wrong";
             case RECONSTRUCTED -> "reconstructed";
             case CANDIDATE -> "candidate";
+            case LOWER_BOUND -> "lower bound";
             default -> "";
         };
     }
