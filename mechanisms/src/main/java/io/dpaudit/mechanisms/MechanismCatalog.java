@@ -4,6 +4,7 @@ import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.MechanismType;
 import io.dpaudit.core.model.Parameters;
+import io.dpaudit.mechanisms.batching.BatchingMechanisms;
 import io.dpaudit.mechanisms.checkin.CheckInMechanisms;
 import io.dpaudit.mechanisms.dpfed.DpFedMechanisms;
 import io.dpaudit.mechanisms.gaussian.GaussianMechanisms;
@@ -26,7 +27,8 @@ public final class MechanismCatalog {
             ShuffleMechanisms.types(),
             CheckInMechanisms.types(),
             PriFedSyncMechanisms.types(),
-            ZooMechanisms.types())
+            ZooMechanisms.types(),
+            BatchingMechanisms.types())
             .flatMap(List::stream).toList();
 
     private MechanismCatalog() {

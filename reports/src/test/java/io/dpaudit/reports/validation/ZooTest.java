@@ -30,13 +30,13 @@ class ZooTest {
     static {
         for (String correct : new String[] {"laplace", "noisy-histogram-correct", "noisy-max-laplace-index",
             "noisy-max-exponential-index", "sparse-vector-1", "sparse-vector-2", "fl-dpsgd-correct",
-            "fl-replace-one-correct", "fl-gdp-clt-accurate"}) {
+            "fl-replace-one-correct", "fl-gdp-clt-accurate", "dpsgd-balls-and-bins-accounted-as-deterministic"}) {
             EXPECTED.put(correct, Verdict.CONSISTENT);
         }
         for (String buggy : new String[] {"noisy-histogram-scale-epsilon", "noisy-max-laplace-value",
             "noisy-max-exponential-value", "sparse-vector-3", "sparse-vector-4", "sparse-vector-5", "sparse-vector-6",
             "fl-sigma-halved", "fl-q-misreported", "fl-replace-one-sensitivity-G", "fl-poisson-accounting-fixed-size",
-            "fl-gdp-clt-at-T1"}) {
+            "fl-gdp-clt-at-T1", "dpsgd-shuffle-accounted-as-poisson"}) {
             EXPECTED.put(buggy, Verdict.VIOLATED);
         }
     }

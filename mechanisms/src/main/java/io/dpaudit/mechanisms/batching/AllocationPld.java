@@ -1,0 +1,370 @@
+package io.dpaudit.mechanisms.batching;
+
+import io.dpaudit.core.accounting.Adjacency;
+import io.dpaudit.core.accounting.DpEvent;
+import io.dpaudit.core.accounting.PldAccountant;
+import io.dpaudit.core.bounds.BoundKind;
+import io.dpaudit.core.bounds.PrivacyBound;
+import io.dpaudit.core.numerics.Interruption;
+import io.dpaudit.core.numerics.Normal;
+import io.dpaudit.core.numerics.RootFinder;
+import io.dpaudit.core.numerics.SafeRounding;
+import java.util.Locale;
+
+/**
+ * A two-sided bracket on the exact privacy curve of balls-and-bins (random allocation with {@code k = 1}) over
+ * {@code E} epochs: the pair {@code P_B = (1/T) sum_t N(e_t, s^2 I_T)} against {@code Q_B = N(0, s^2 I_T)} (formula
+ * sheet §14; tightly dominating, Chua et al., AISTATS 2025), composed {@code E} times.
+ *
+ * <p><b>The idea</b> (Feldman &amp; Shenfeld, arXiv 2602.17284: the PLD of random allocation through the law of the
+ * summed exponentiated per-step losses). The privacy loss is {@code L = log(S / (T e^{tau^2/2}))}, a function of one
+ * sum {@code S} of {@code T} independent lognormals ({@link LognormalSumLattice}), so both directions' privacy-loss
+ * distributions — {@code L} under {@code P}, {@code -L} under {@code Q} — follow from the law of {@code S}.
+ *
+ * <p><b>How it is made rigorous.</b> The law of {@code S} is computed on lattices with every term rounded up (a sum at
+ * least {@code S}) and down (at most {@code S}). Each lattice reaches a clamp {@code B}; one lattice cannot resolve both
+ * the bulk ({@code S ~ T e^{tau^2/2}}) and the heavy upper tail, so a ladder of clamps from {@code 2 T e^{tau^2/2}} up
+ * to where fewer than 1e-14 of {@code P}'s mass escapes is computed (consecutive clamps a ratio {@code r} apart:
+ * at least 4, and as far apart as the resolution below allows), and for each direction
+ * the losses are read from every rung and moved to a grid of 1e-4: for the upper end, up (rounded-up {@code S} for
+ * {@code L}, rounded-down for {@code -L}), with escaped and wrapped-around mass at {@code +inf}, and the round-off
+ * allowance added to every point; for the lower end, down, with those masses at the clamp's loss or dropped and the
+ * allowance subtracted. The rungs are merged through their survival functions {@code G(u) = mass at loss >= u}: an
+ * upper end needs {@code G >= G_true} at every {@code u}, so the pointwise minimum over rungs is still one (and the
+ * lower ends' maximum is still a lower end). Every {@code delta(eps) = E_P[(1 - e^{eps - L})_+]}, and every
+ * {@code E}-fold composition of it, is non-decreasing in {@code G} (integration by parts), so the PLD accountant's
+ * pessimistic composition of the upper laws is an upper bound on the curve and the optimistic composition of the
+ * lower laws a lower one — for {@code E = 1} a proven one (no composition round-off), for {@code E > 1} up to the
+ * accountant's round-off allowance (kind approximation).
+ *
+ * <p><b>Resolution.</b> A rung's rounding moves {@code S} by at most {@code T h = T B / n}, at most {@code T r / n}
+ * of {@code S} where the rung is used ({@code r = max(4, 0.004 n / T)}, so at most 0.4% unless {@code T > 0.001 n}):
+ * about 0.4% in the likelihood ratio for {@code T = 1000} on {@code n = 2^20} points, so the two ends differ by about
+ * that much in ε; the other direction reads {@code S} down to
+ * {@code T e^{tau^2/2 - eps}} off the bottom rung, at {@code 2 T e^eps / n} (the lattice has at least 2^20 points). The lattice round-off floor (about 1e-15 per point) limits δ
+ * to about 1e-10 and above. Offered for {@code T <= 10^4} and {@code tau^2 / 2 + 8 tau <= 60} (sigma >= 0.18).
+ */
+final class AllocationPld {
+    static final String UPPER = "allocation-pld-upper";
+    static final String LOWER = "allocation-pld-lower";
+    /** Spacing of the loss grid the rungs are merged on. */
+    static final double LOSS_GRID = 1e-4;
+    /** Mass of {@code P} allowed to escape the top rung. */
+    static final double TOP_ESCAPE = 1e-14;
+    /** Smallest ratio of consecutive clamps. */
+    static final double RATIO = 4;
+    /** Relative resolution in S sought on each rung's range. */
+    static final double RESOLUTION = 0.004;
+    static final int MAX_RUNGS = 12;
+    static final int MIN_LATTICE = 1 << 20;
+    static final int MAX_LATTICE = 1 << 22;
+    static final int MAX_STEPS = 10_000;
+    /** Largest {@code tau^2/2 + 8 tau} (log of the largest lattice value, against overflow). */
+    static final double MAX_LOG_SCALE = 60;
+    /** Alias mass above which a rung is not used for a lower end (where wrapped mass would sit too high). */
+    static final double ALIAS_LIMIT = 1e-30;
+
+    private final int steps;
+    private final int epochs;
+    private final double sigma;
+    private final double tau;
+    private final double logMean;
+    private final int lattice;
+    private final double[] clamps;
+    private Result result;
+
+    private record Result(PrivacyBound upper, PrivacyBound lower) {
+    }
+
+    AllocationPld(BatchingParameters b) {
+        String why = unsupported(b);
+        if (why != null) {
+            throw new IllegalArgumentException(why);
+        }
+        this.steps = b.steps();
+        this.epochs = b.epochs();
+        this.sigma = b.sigma();
+        this.tau = 1 / sigma;
+        this.logMean = Math.log(steps) + tau * tau / 2;
+        this.lattice = latticeFor(steps);
+        double bottom = 2 * Math.exp(logMean);
+        double zFirst = Normal.inverseSurvival(TOP_ESCAPE / 2);
+        double zOthers = Normal.inverseSurvival(TOP_ESCAPE / (2.0 * steps));
+        double bigTerm = Math.exp(Math.max(tau * tau + tau * zFirst, tau * zOthers));
+        double top = Math.max(bottom, 2 * (Math.exp(logMean) + bigTerm));
+        // Rungs as far apart as the resolution allows: a rung is used down to 1/ratio of its clamp, where it moves S by
+        // at most T ratio / n of S.
+        double ratio = Math.max(RATIO, RESOLUTION * (lattice / 2 - 1) / steps);
+        int rungs = 1 + (int) Math.ceil(Math.log(top / bottom) / Math.log(ratio) - 1e-9);
+        if (rungs > MAX_RUNGS) {
+            rungs = MAX_RUNGS;
+            ratio = Math.pow(top / bottom, 1.0 / (rungs - 1));
+        }
+        this.clamps = new double[rungs];
+        for (int i = 0; i < rungs; i++) {
+            clamps[i] = bottom * Math.pow(ratio, i);
+        }
+    }
+
+    /** Why the bracket is not offered for {@code b}, or null when it is. */
+    static String unsupported(BatchingParameters b) {
+        if (b.k() != 1) {
+            return "k = " + b.k() + ": the likelihood ratio of k > 1 is not a function of one sum";
+        }
+        double tau = 1 / b.sigma();
+        if (tau * tau / 2 + 8 * tau > MAX_LOG_SCALE) {
+            return "sigma = " + b.sigma() + " is below 0.18: the lognormal terms span too many orders of magnitude for the lattice";
+        }
+        if (b.steps() > MAX_STEPS) {
+            return "T = " + b.steps() + " steps: above " + MAX_STEPS + " the lattice cannot resolve the sum";
+        }
+        return null;
+    }
+
+    /**
+     * Lattice length: about {@code 1000 T} points per rung ({@code 4 T / n <= 0.4%}), a power of two, and never fewer
+     * than 2^20: the other direction ({@code -L} under {@code Q}) reads the lower tail {@code S ~ T e^{tau^2/2 - eps}}
+     * off the bottom rung, at relative resolution {@code 2 T e^eps / n}, which for few steps needs the fine lattice.
+     */
+    static int latticeFor(int steps) {
+        long want = 2L * 1000 * steps;
+        int m = MIN_LATTICE;
+        while (m < want && m < MAX_LATTICE) {
+            m <<= 1;
+        }
+        return m;
+    }
+
+    /** The upper end: a certified upper bound on balls-and-bins' curve. */
+    PrivacyBound upper() {
+        return new Lazy(UPPER, BoundKind.UPPER_BOUND, true);
+    }
+
+    /** The lower end: a proven lower bound for one epoch, an approximation from below for several. */
+    PrivacyBound lower() {
+        return new Lazy(LOWER, epochs == 1 ? BoundKind.LOWER_BOUND : BoundKind.APPROXIMATION, false);
+    }
+
+    private String source(boolean upper) {
+        return String.format(Locale.ROOT, "Feldman & Shenfeld (arXiv 2602.17284): balls-and-bins' exact privacy-loss "
+                + "distribution through the law of the sum S of T = %d exponentiated per-step losses; computed here on "
+                + "%d lattice rungs of 2^%d points with every term rounded %s, merged, and composed over %d epoch(s) by "
+                + "the PLD accountant: %s (resolution about %.2g in the likelihood ratio; valid for delta above about "
+                + "1e-10)", steps, clamps.length, Integer.numberOfTrailingZeros(lattice) - 1, upper ? "up" : "down",
+                epochs, upper ? "the UPPER end of the bracket, a certified upper bound"
+                        : epochs == 1 ? "the LOWER end of the bracket, a proven lower bound"
+                        : "the LOWER end of the bracket (composition round-off may lift it slightly: approximation)",
+                resolution());
+    }
+
+    /** The largest relative move of S on the range where a rung is used: {@code T ratio / n}. */
+    double resolution() {
+        double ratio = clamps.length > 1 ? clamps[1] / clamps[0] : RATIO;
+        return steps * ratio / (lattice / 2 - 1);
+    }
+
+    private synchronized Result result() {
+        if (result == null) {
+            result = compute();
+        }
+        return result;
+    }
+
+    private Result compute() {
+        Merge removeUpper = new Merge(true);
+        Merge removeLower = new Merge(false);
+        Merge addUpper = new Merge(true);
+        Merge addLower = new Merge(false);
+        // The loss range of every rung: [log(h_0) - logMean, log(m h_top) - logMean] for L; negated for -L.
+        double hBottom = clamps[0] / (lattice / 2 - 1);
+        double hTop = clamps[clamps.length - 1] / (lattice / 2 - 1);
+        double lossLo = Math.log(hBottom) - logMean;
+        double lossHi = Math.log(lattice * hTop) - logMean;
+        long iLo = (long) Math.floor(lossLo / LOSS_GRID) - 1;
+        long iHi = (long) Math.ceil(lossHi / LOSS_GRID) + 1;
+        double[] logIndex = new double[lattice];
+        for (int j = 1; j < lattice; j++) {
+            logIndex[j] = Math.log(j);
+        }
+        for (double clamp : clamps) {
+            Interruption.check("computing the balls-and-bins PLD bracket");
+            LognormalSumLattice.Law up = LognormalSumLattice.compute(steps, tau, clamp, lattice, true);
+            removeUpper.add(rung(up, logIndex, true, true, iLo, iHi));
+            if (up.aliasQ() <= ALIAS_LIMIT) {
+                addLower.add(rung(up, logIndex, false, false, -iHi, -iLo));
+            }
+            up = null;
+            LognormalSumLattice.Law down = LognormalSumLattice.compute(steps, tau, clamp, lattice, false);
+            removeLower.add(rung(down, logIndex, true, false, iLo, iHi));
+            addUpper.add(rung(down, logIndex, false, true, -iHi, -iLo));
+        }
+        String what = String.format(Locale.ROOT, "balls-and-bins, T = %d, sigma = %s", steps, sigma);
+        DpEvent upperEvent = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (upper end)",
+                removeUpper.losses(iLo), addUpper.losses(-iHi)), epochs);
+        DpEvent lowerEvent = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (lower end)",
+                removeLower.losses(iLo), addLower.losses(-iHi)), epochs);
+        PrivacyBound up = new PldAccountant().account(UPPER, upperEvent, Adjacency.ADD_REMOVE);
+        PrivacyBound low = PldAccountant.optimisticDiscrete().account(LOWER, lowerEvent, Adjacency.ADD_REMOVE);
+        return new Result(up, low);
+    }
+
+    /**
+     * One rung's survival function on the loss grid {@code [iLo, iHi]} (plus {@code +inf} at the end), for the loss
+     * {@code L} under {@code P} ({@code remove}) or {@code -L} under {@code Q}, as the upper or lower end.
+     */
+    private double[] rung(LognormalSumLattice.Law law, double[] logIndex, boolean remove, boolean upper, long iLo, long iHi) {
+        int g = (int) (iHi - iLo + 1);
+        double[] mass = new double[g + 1]; // mass[g] = +inf
+        double[] c = remove ? law.p() : law.q();
+        double eta = remove ? law.etaP() : law.etaQ();
+        double logH = Math.log(law.h());
+        for (int j = 1; j < c.length; j++) {
+            double m = upper ? c[j] + eta : c[j] - eta;
+            if (!(m > 0)) {
+                continue;
+            }
+            double loss = logIndex[j] + logH - logMean;
+            if (!remove) {
+                loss = -loss;
+            }
+            mass[index(loss, upper, iLo, g)] += m;
+        }
+        double clampLoss = Math.log(law.n() * law.h()) - logMean; // escaped paths have S > n h
+        if (remove) {
+            if (upper) {
+                mass[g] += law.escapeP() + law.aliasP();
+            } else {
+                mass[index(clampLoss, false, iLo, g)] += law.escapeP();
+            }
+        } else if (upper) {
+            mass[g] += Math.max(0, c[0]) + eta;                   // S < h: -L above every grid point
+            mass[index(-clampLoss, true, iLo, g)] += law.escapeQ();
+        }
+        double[] survival = new double[g + 1];
+        survival[g] = mass[g];
+        for (int i = g - 1; i >= 0; i--) {
+            survival[i] = survival[i + 1] + mass[i];
+        }
+        return survival;
+    }
+
+    private static int index(double loss, boolean up, long iLo, int g) {
+        double x = loss / LOSS_GRID;
+        long i = (long) (up ? Math.ceil(x) : Math.floor(x)) - iLo;
+        return (int) Math.max(0, Math.min(g - 1, i));
+    }
+
+    /** Pointwise minimum (upper ends) or maximum (lower ends) of survival functions. */
+    private static final class Merge {
+        private final boolean upper;
+        private double[] survival;
+
+        Merge(boolean upper) {
+            this.upper = upper;
+        }
+
+        void add(double[] s) {
+            if (survival == null) {
+                survival = s;
+                return;
+            }
+            for (int i = 0; i < s.length; i++) {
+                survival[i] = upper ? Math.min(survival[i], s[i]) : Math.max(survival[i], s[i]);
+            }
+        }
+
+        /** The merged law as losses and masses, the grid starting at {@code iLo}. */
+        DpEvent.LossMasses losses(long iLo) {
+            if (survival == null) {
+                return new DpEvent.LossMasses(new double[0], new double[0], 0.0);
+            }
+            int g = survival.length - 1;
+            int count = 0;
+            for (int i = 0; i < g; i++) {
+                if (survival[i] - survival[i + 1] > 0) {
+                    count++;
+                }
+            }
+            double[] l = new double[count];
+            double[] m = new double[count];
+            int o = 0;
+            for (int i = 0; i < g; i++) {
+                double d = survival[i] - survival[i + 1];
+                if (d > 0) {
+                    l[o] = (iLo + i) * LOSS_GRID;
+                    m[o++] = d;
+                }
+            }
+            return new DpEvent.LossMasses(l, m, survival[g]);
+        }
+    }
+
+    /** A bound computed on first use (the bracket takes seconds; listing a mechanism must not). */
+    private final class Lazy implements PrivacyBound {
+        private final String name;
+        private final BoundKind kind;
+        private final boolean upper;
+
+        Lazy(String name, BoundKind kind, boolean upper) {
+            this.name = name;
+            this.kind = kind;
+            this.upper = upper;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public String source() {
+            return AllocationPld.this.source(upper);
+        }
+
+        @Override
+        public BoundKind kind() {
+            return kind;
+        }
+
+        private PrivacyBound values() {
+            Result r = result();
+            return upper ? r.upper() : r.lower();
+        }
+
+        @Override
+        public double delta(double epsilon) {
+            double d = values().delta(epsilon);
+            return upper ? d : Math.max(0.0, SafeRounding.down(d));
+        }
+
+        @Override
+        public double[] deltas(double[] epsilons) {
+            if (!upper) {
+                return PrivacyBound.super.deltas(epsilons);
+            }
+            return values().deltas(epsilons);
+        }
+
+        @Override
+        public double epsilon(double delta) {
+            if (upper) {
+                return values().epsilon(delta);
+            }
+            // The lower end's ε(δ): the lower end of the root bracket of its (rounded-down) profile.
+            if (delta(0.0) <= delta) {
+                return 0.0;
+            }
+            double hi = 1.0;
+            while (delta(hi) > delta) {
+                hi *= 2;
+                if (hi > EPSILON_SEARCH_LIMIT) {
+                    return Double.POSITIVE_INFINITY;
+                }
+            }
+            double lo = hi == 1.0 ? 0.0 : hi / 2;
+            double logTarget = Math.log(delta);
+            RootFinder.Bracket b = RootFinder.solve(e -> Math.log(delta(e)) - logTarget, lo, hi, 1e-12, 1e-15);
+            return Math.max(0.0, SafeRounding.down(b.lo()));
+        }
+    }
+}

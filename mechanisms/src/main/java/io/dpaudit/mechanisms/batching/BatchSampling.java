@@ -1,0 +1,175 @@
+package io.dpaudit.mechanisms.batching;
+
+import io.dpaudit.core.Checks;
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.accounting.Adjacency;
+import io.dpaudit.core.accounting.DpEvent;
+import io.dpaudit.core.accounting.PldAccountant;
+import io.dpaudit.core.bounds.BoundFamily;
+import io.dpaudit.core.bounds.BoundKind;
+import io.dpaudit.core.bounds.CalibrationParameter;
+import io.dpaudit.core.bounds.GaussianBound;
+import io.dpaudit.core.bounds.LabelledBound;
+import io.dpaudit.core.bounds.PrivacyBound;
+import io.dpaudit.core.model.AuditableMechanism;
+import io.dpaudit.core.model.MechanismSimulator;
+import io.dpaudit.core.model.Parameters;
+import io.dpaudit.mechanisms.batching.BatchingParameters.Sampler;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * A batch sampler as an auditable mechanism: its simulators and the accountings of it, each named with its source and
+ * what it is for this sampler.
+ *
+ * <ul>
+ *   <li>{@code poisson-pld}: the Poisson-subsampled Gaussian at rate k/T composed over T E steps by the PLD accountant
+ *       (§2, §6) — the exact accounting of {@code poisson-batches} (its simulated pair's curve); the
+ *       <b>wrong</b> accounting of shuffled batches (kind known-wrong: what deployments report, Chua et al. 2024); for
+ *       balls-and-bins and random allocation a candidate (close in the regimes Chua et al. 2025 report, not proven);</li>
+ *   <li>{@code deterministic}: the Gaussian mechanism with {@code mu = sqrt(k E) / sigma} — exact for deterministic
+ *       batches, and a proven upper bound for every sampler here (each is a mixture of deterministic assignments:
+ *       joint convexity of the hockey-stick divergence);</li>
+ *   <li>{@code chua24-shuffle-lower} (shuffled batches): {@link ShuffleMaxTestBound}, a proven lower bound;</li>
+ *   <li>{@code allocation-pld-upper} and {@code allocation-pld-lower} (balls-and-bins, random allocation with
+ *       k = 1): {@link AllocationPld}, a bracket on the exact curve.</li>
+ * </ul>
+ */
+final class BatchSampling implements AuditableMechanism {
+    private final Parameters parameters;
+    private final BatchingParameters b;
+
+    BatchSampling(Parameters parameters, BatchingParameters b) {
+        this.parameters = parameters;
+        this.b = b;
+    }
+
+    @Override
+    public String type() {
+        return b.sampler().type();
+    }
+
+    @Override
+    public Parameters parameters() {
+        return parameters;
+    }
+
+    @Override
+    public String adjacency() {
+        return "zero-out one record (replaced by ⊥, which contributes 0)";
+    }
+
+    @Override
+    public MechanismSimulator reduced() {
+        return ReducedBatchingSimulator.of(b);
+    }
+
+    @Override
+    public MechanismSimulator faithful(Parameters options, UniformRandomProvider datasetRng) {
+        options.allowOnly(Set.of("kind", "records"));
+        long records = options.wholeNumber("records", 4L * b.steps(), b.steps());
+        if (b.sampler() == Sampler.SHUFFLED && records % b.steps() != 0) {
+            throw new InvalidInputException(options.field("records"), records, "must be a multiple of steps ("
+                    + b.steps() + "): a permutation is cut into batches of equal size");
+        }
+        long work = b.sampler() == Sampler.POISSON ? records * b.steps() : records * b.k();
+        if (records > 10_000_000L || work > 100_000_000L) {
+            throw new InvalidInputException(options.field("records"), records, "too many for the faithful simulator "
+                    + "(at most 10^7 records and 10^8 record-steps per epoch)");
+        }
+        return FaithfulBatchingSimulator.of(b, (int) records);
+    }
+
+    @Override
+    public List<BoundFamily> boundFamilies() {
+        List<BoundFamily> list = new ArrayList<>();
+        CalibrationParameter p = CalibrationParameter.SIGMA;
+        BoundKind poissonKind = switch (b.sampler()) {
+            case POISSON -> BoundKind.UPPER_BOUND;
+            case SHUFFLED -> BoundKind.KNOWN_WRONG;
+            default -> BoundKind.CANDIDATE;
+        };
+        PrivacyBound here = poisson(b.sigma(), poissonKind);
+        list.add(new BoundFamily(here.name(), here.source(), p, b.sigma(), s -> poisson(s, poissonKind)));
+        PrivacyBound det = deterministic(b.sigma());
+        list.add(new BoundFamily(det.name(), det.source(), p, b.sigma(), this::deterministic));
+        return list;
+    }
+
+    @Override
+    public List<PrivacyBound> otherBounds() {
+        if (b.sampler() == Sampler.SHUFFLED) {
+            return List.of(new ShuffleMaxTestBound(b));
+        }
+        if (allocationBracket()) {
+            AllocationPld pld = new AllocationPld(b);
+            return List.of(pld.upper(), pld.lower());
+        }
+        return List.of();
+    }
+
+    /** Whether the balls-and-bins PLD bracket ({@link AllocationPld}) applies and is offered. */
+    private boolean allocationBracket() {
+        return (b.sampler() == Sampler.BALLS_AND_BINS || b.sampler() == Sampler.RANDOM_ALLOCATION)
+                && AllocationPld.unsupported(b) == null;
+    }
+
+    @Override
+    public String referenceBound() {
+        return switch (b.sampler()) {
+            case POISSON -> "poisson-pld";
+            case DETERMINISTIC -> "deterministic";
+            // the upper end of the bracket: a claim looser than it is loose by at least the reported factor
+            default -> allocationBracket() ? AllocationPld.UPPER : "none"; // else the two-sided estimate arbitrates
+        };
+    }
+
+    @Override
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>();
+        if (b.sampler() == Sampler.SHUFFLED) {
+            notes.add("The simulated pair is Chua et al.'s lower-bound pair (the other records' gradients opposite to "
+                    + "the canary's), not a proven worst case: the audit's lower bounds and the two-sided estimate are "
+                    + "lower bounds on shuffled batches' privacy loss; poisson-pld is the accounting deployments use, "
+                    + "known to be wrong for shuffling.");
+        }
+        if (b.sampler() == Sampler.BALLS_AND_BINS || b.sampler() == Sampler.RANDOM_ALLOCATION) {
+            notes.add("The simulated pair dominates the sampler (Chua et al. 2025; Feldman & Shenfeld 2025): its "
+                    + "two-sided estimate is the sampler's privacy curve; poisson-pld is a candidate accounting.");
+            String why = AllocationPld.unsupported(b);
+            notes.add(why == null ? "allocation-pld-upper and allocation-pld-lower bracket the exact curve (a lattice "
+                    + "computation of the law of the likelihood ratio; their gap is the numerical resolution)."
+                    : "No PLD bracket of the exact curve: " + why + "; the two-sided estimate is the arbiter.");
+        }
+        return notes;
+    }
+
+    /** The Poisson accounting at rate k/T over T E steps, under {@code kind}. */
+    private PrivacyBound poisson(double sigma, BoundKind kind) {
+        double q = (double) b.k() / b.steps();
+        long steps = (long) b.steps() * b.epochs();
+        DpEvent event = q >= 1 ? new DpEvent.SelfComposed(new DpEvent.Gaussian(sigma, 1.0), (int) steps)
+                : new DpEvent.SelfComposed(new DpEvent.PoissonSampled(q, new DpEvent.Gaussian(sigma, 1.0)), (int) steps);
+        PrivacyBound pld = new PldAccountant().account("poisson-pld", event, Adjacency.ADD_REMOVE);
+        String what = switch (b.sampler()) {
+            case POISSON -> "the exact accounting of Poisson batches";
+            case SHUFFLED -> "the WRONG accounting of shuffled batches that deployments use (Chua et al., ICML 2024)";
+            default -> "a candidate accounting for this sampler, not proven (Chua et al., AISTATS 2025)";
+        };
+        return new LabelledBound("poisson-pld", kind, pld, String.format(Locale.ROOT, "Poisson subsampling at q = "
+                + "%s over %d steps, PLD accountant: %s; %s", Checks.format(q), steps, what, pld.source()));
+    }
+
+    /** The deterministic-batches curve: the Gaussian mechanism over the canary's k E steps. */
+    private PrivacyBound deterministic(double sigma) {
+        GaussianBound g = GaussianBound.of(sigma, 1.0, b.k() * b.epochs());
+        String what = b.sampler() == Sampler.DETERMINISTIC ? "exact for deterministic batches"
+                : "a proven upper bound (the sampler mixes deterministic assignments; no amplification credited)";
+        return new LabelledBound("deterministic", BoundKind.UPPER_BOUND, g, String.format(Locale.ROOT,
+                "deterministic batches: the canary in %d known step(s), Gaussian mechanism mu = sqrt(%d)/sigma (Balle "
+                        + "& Wang 2018): %s", b.k() * b.epochs(), b.k() * b.epochs(), what));
+    }
+}

@@ -1,0 +1,109 @@
+package io.dpaudit.mechanisms.batching;
+
+import io.dpaudit.core.Checks;
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.model.Parameters;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Validated parameters of a batch sampler.
+ *
+ * @param sampler which sampler
+ * @param steps T, the steps (batches) of an epoch, in [1, 100000]
+ * @param epochs E, in [1, 10000], with {@code T E <= 10^6} (the output's length)
+ * @param sigma the noise standard deviation on a step's sum of unit-norm contributions, {@code > 0}
+ * @param k the steps of an epoch a record joins ({@code random-allocation}; 1 for the others)
+ * @param persistent whether a shuffle keeps one permutation for every epoch ({@code shuffle: persistent})
+ */
+record BatchingParameters(Sampler sampler, int steps, int epochs, double sigma, int k, boolean persistent) {
+    /** Largest T. */
+    static final int MAX_STEPS = 100_000;
+    /** Largest E. */
+    static final int MAX_EPOCHS = 10_000;
+    /** Largest output length T E. */
+    static final long MAX_OUTPUT = 1_000_000;
+
+    /** The samplers, by type name. */
+    enum Sampler {
+        SHUFFLED("shuffled-batches"),
+        BALLS_AND_BINS("balls-and-bins"),
+        RANDOM_ALLOCATION("random-allocation"),
+        DETERMINISTIC("deterministic-batches"),
+        POISSON("poisson-batches");
+
+        private final String type;
+
+        Sampler(String type) {
+            this.type = type;
+        }
+
+        String type() {
+            return type;
+        }
+    }
+
+    BatchingParameters {
+        Checks.inRange("steps", steps, 1, MAX_STEPS);
+        Checks.inRange("epochs", epochs, 1, MAX_EPOCHS);
+        Checks.positive("sigma", sigma);
+        Checks.inRange("k", k, 1, steps);
+    }
+
+    /** Parses the parameters of {@code sampler} (and nothing else: unknown keys are refused). */
+    static BatchingParameters parse(Sampler sampler, Parameters p) {
+        Set<String> allowed = switch (sampler) {
+            case SHUFFLED -> Set.of("type", "steps", "epochs", "sigma", "shuffle");
+            case RANDOM_ALLOCATION -> Set.of("type", "steps", "epochs", "sigma", "k");
+            default -> Set.of("type", "steps", "epochs", "sigma");
+        };
+        p.allowOnly(allowed);
+        long steps = p.wholeNumber("steps", 1);
+        if (steps > MAX_STEPS) {
+            throw new InvalidInputException(p.field("steps"), steps, "must be <= " + MAX_STEPS);
+        }
+        long epochs = p.wholeNumber("epochs", 1, 1);
+        if (epochs > MAX_EPOCHS) {
+            throw new InvalidInputException(p.field("epochs"), epochs, "must be <= " + MAX_EPOCHS);
+        }
+        if (steps * epochs > MAX_OUTPUT) {
+            throw new InvalidInputException(p.field("epochs"), epochs, String.format(Locale.ROOT, "steps x epochs "
+                    + "= %d values per output; at most %d", steps * epochs, MAX_OUTPUT));
+        }
+        double sigma = Checks.positive(p.field("sigma"), p.number("sigma"));
+        if (sigma > 1e100) {
+            throw new InvalidInputException(p.field("sigma"), sigma, "must be at most 1e100 (the contributions have "
+                    + "norm 1)");
+        }
+        long k = sampler == Sampler.RANDOM_ALLOCATION ? p.wholeNumber("k", 1, 1) : 1;
+        if (k > steps) {
+            throw new InvalidInputException(p.field("k"), k, "must be at most steps (" + steps + ")");
+        }
+        if (k > 64) {
+            throw new InvalidInputException(p.field("k"), k, "must be at most 64 (the likelihood ratio costs O(T k) "
+                    + "per trial)");
+        }
+        boolean persistent = false;
+        if (sampler == Sampler.SHUFFLED) {
+            String shuffle = p.text("shuffle", "dynamic");
+            if (!shuffle.equals("dynamic") && !shuffle.equals("persistent")) {
+                throw new InvalidInputException(p.field("shuffle"), shuffle, "must be dynamic (a fresh permutation "
+                        + "each epoch) or persistent (the same one)");
+            }
+            persistent = shuffle.equals("persistent");
+        }
+        return new BatchingParameters(sampler, (int) steps, (int) epochs, sigma, (int) k, persistent);
+    }
+
+    /** The same sampler with another sigma (for calibration). */
+    BatchingParameters withSigma(double s) {
+        return new BatchingParameters(sampler, steps, epochs, s, k, persistent);
+    }
+
+    /** One line for descriptions. */
+    String describe() {
+        return String.format(Locale.ROOT, "%s, T = %d steps, %d epoch(s), sigma = %s%s%s", sampler.type(), steps,
+                epochs, Checks.format(sigma), sampler == Sampler.RANDOM_ALLOCATION ? ", k = " + k : "",
+                sampler == Sampler.SHUFFLED ? (persistent ? ", persistent shuffle" : ", dynamic shuffle") : "");
+    }
+}

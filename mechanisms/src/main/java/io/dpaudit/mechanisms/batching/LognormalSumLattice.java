@@ -1,0 +1,200 @@
+package io.dpaudit.mechanisms.batching;
+
+import io.dpaudit.core.numerics.Fft;
+import io.dpaudit.core.numerics.Normal;
+
+/**
+ * The law of {@code S = sum_{t=1}^T w_t} on a lattice, where under {@code Q} the {@code w_t = e^{x_t / s^2}}
+ * ({@code x_t ~ N(0, s^2)}) are independent lognormals, {@code log w ~ N(0, tau^2)} with {@code tau = 1/s}, and under
+ * {@code P} the first one is replaced by {@code w' = e^{x_1 / s^2}} with {@code x_1 ~ N(1, s^2)},
+ * {@code log w' ~ N(tau^2, tau^2)}. This is the sufficient statistic of the balls-and-bins pair (formula sheet §14):
+ * {@code dP_B/dQ_B = S / (T e^{tau^2/2})}, and under {@code P_B} every permutation-invariant statistic has the law it
+ * has under {@code N(e_1, s^2 I)}.
+ *
+ * <p><b>Discretisation with a direction.</b> Each term is moved to the lattice point {@code j h} above it
+ * ({@code roundUp}: the lattice sum is at least {@code S}, term by term) or below it (at most {@code S}); the error in
+ * {@code S} is at most {@code T h}. A term above the clamp {@code B = n h} <i>escapes</i>: its mass is left out of the
+ * lattice (the lattice holds the sub-probability of "no term escaped"), and the caller knows that on the missing mass
+ * {@code S > B}. The lattice's sum of {@code T} terms, each in {@code [0, n]}, is computed by one real FFT of length
+ * {@code m >= 2n + 2} raised to the power {@code T} (for {@code P}: the power {@code T - 1} times the transform of
+ * {@code w'}); sums at or above {@code m} wrap around ({@code aliased}), and their mass is bounded by a Chernoff bound
+ * on the lattice terms ({@code P(sum >= m) <= min_t E[e^{t sum}] e^{-t m}}, each term's moment generating function
+ * bounded from above by moving its masses to the ends of blocks of {@value #BLOCK} points).
+ *
+ * <p><b>Round-off.</b> Every lattice mass is within {@code eta} of the exact sub-probability (of the rounded terms),
+ * where {@code eta} is the larger of twice the most negative entry the inverse transform produced (zero in exact
+ * arithmetic) and the model {@code 4 (T + 2) u log2(m) (1/m) sum_k |A_k|^T} (relative coefficient errors of about
+ * {@code u log2 m}, grown {@code T}-fold by the power, spread by the inverse transform); the same model
+ * {@code PrivacyLossPmf} uses for its compositions.
+ */
+final class LognormalSumLattice {
+    /** Block length of the Chernoff bound's moment generating function. */
+    static final int BLOCK = 64;
+
+    /**
+     * A computed law.
+     *
+     * @param h lattice spacing
+     * @param n the clamp index: terms above {@code n h} escaped
+     * @param q lattice masses of {@code S} under {@code Q} (sub-probability of no escape), length {@code m}
+     * @param p the same under {@code P}
+     * @param escapeQ probability under {@code Q} that some term escaped ({@code S > n h})
+     * @param escapeP the same under {@code P}
+     * @param aliasQ upper bound on the lattice mass that wrapped around under {@code Q} (true sums {@code >= m h})
+     * @param aliasP the same under {@code P}
+     * @param etaQ round-off allowance per lattice point under {@code Q}
+     * @param etaP the same under {@code P}
+     */
+    record Law(double h, int n, double[] q, double[] p, double escapeQ, double escapeP, double aliasQ,
+            double aliasP, double etaQ, double etaP) {
+    }
+
+    private LognormalSumLattice() {
+    }
+
+    /**
+     * The law of {@code S} for {@code steps} terms with log-scale {@code tau}, clamp {@code clamp}, {@code m} lattice
+     * points (a power of two; {@code n = m/2 - 1}).
+     */
+    static Law compute(int steps, double tau, double clamp, int m, boolean roundUp) {
+        int n = m / 2 - 1;
+        double h = clamp / n;
+        // Interval masses P(w in (i h, (i+1) h]) for i = 0..n-1 under Q (shift 0) and P (shift tau^2).
+        double[] intervalQ = intervalMasses(n, h, tau, 0.0);
+        double[] intervalP = intervalMasses(n, h, tau, tau * tau);
+        double escapeTermQ = Normal.sf(Math.log(n * h) / tau);
+        double escapeTermP = Normal.sf((Math.log(n * h) - tau * tau) / tau);
+        double[] a = lattice(intervalQ, n, roundUp);
+        double[] b = lattice(intervalP, n, roundUp);
+        int half = m / 2 + 1;
+        double[] aRe = new double[half];
+        double[] aIm = new double[half];
+        double[] bRe = new double[half];
+        double[] bIm = new double[half];
+        Fft.forwardReal(a, m, aRe, aIm);
+        Fft.forwardReal(b, m, bRe, bIm);
+        double[] qRe = new double[half];
+        double[] qIm = new double[half];
+        double[] pRe = new double[half];
+        double[] pIm = new double[half];
+        double absQ = 0;
+        double absP = 0;
+        for (int k = 0; k < half; k++) {
+            double r = Math.hypot(aRe[k], aIm[k]);
+            double phi = Math.atan2(aIm[k], aRe[k]);
+            double weight = k == 0 || k == half - 1 ? 1 : 2;
+            if (r > 0) {
+                double logR = Math.log(r);
+                double rq = Math.exp(steps * logR);
+                qRe[k] = rq * Math.cos(steps * phi);
+                qIm[k] = rq * Math.sin(steps * phi);
+                double rp = Math.exp((steps - 1) * logR);
+                double cr = rp * Math.cos((steps - 1) * phi);
+                double ci = rp * Math.sin((steps - 1) * phi);
+                pRe[k] = cr * bRe[k] - ci * bIm[k];
+                pIm[k] = cr * bIm[k] + ci * bRe[k];
+                absQ += weight * rq;
+                absP += weight * Math.hypot(pRe[k], pIm[k]);
+            }
+        }
+        double[] q = Fft.inverseReal(qRe, qIm, m);
+        double[] p = Fft.inverseReal(pRe, pIm, m);
+        double model = 4.0 * (steps + 2) * 0x1p-53 * (Math.log(m) / Math.log(2));
+        double etaQ = Math.max(model * absQ / m, 2 * mostNegative(q));
+        double etaP = Math.max(model * absP / m, 2 * mostNegative(p));
+        double escapeQ = -Math.expm1(steps * Math.log1p(-escapeTermQ));
+        double escapeP = -Math.expm1((steps - 1) * Math.log1p(-escapeTermQ) + Math.log1p(-escapeTermP));
+        double aliasQ = chernoffAlias(a, a, steps, m);
+        double aliasP = chernoffAlias(a, b, steps, m);
+        return new Law(h, n, q, p, escapeQ, escapeP, aliasQ, aliasP, etaQ, etaP);
+    }
+
+    /**
+     * {@code P(w in (i h, (i+1) h])} for {@code log w ~ N(shift, tau^2)}, {@code i = 0..n-1}, from differences of the
+     * normal distribution function taken on the side where they do not cancel.
+     */
+    private static double[] intervalMasses(int n, double h, double tau, double shift) {
+        double[] out = new double[n];
+        double zPrev = Double.NEGATIVE_INFINITY;
+        double cdfPrev = 0;
+        double sfPrev = 1;
+        for (int i = 0; i < n; i++) {
+            double z = (Math.log((i + 1) * h) - shift) / tau;
+            double cdf;
+            double sf;
+            if (z <= 0) {
+                cdf = Normal.cdf(z);
+                sf = 1 - cdf;
+            } else {
+                sf = Normal.sf(z);
+                cdf = 1 - sf;
+            }
+            double mass = zPrev >= 0 ? sfPrev - sf : cdf - cdfPrev;
+            out[i] = Math.max(0.0, mass);
+            zPrev = z;
+            cdfPrev = cdf;
+            sfPrev = sf;
+        }
+        return out;
+    }
+
+    /** The term's lattice masses: interval {@code i} to point {@code i + 1} (rounded up) or {@code i} (down). */
+    private static double[] lattice(double[] interval, int n, boolean roundUp) {
+        double[] out = new double[n + 1];
+        System.arraycopy(interval, 0, out, roundUp ? 1 : 0, n);
+        return out;
+    }
+
+    private static double mostNegative(double[] x) {
+        double worst = 0;
+        for (double v : x) {
+            worst = Math.min(worst, v);
+        }
+        return -worst;
+    }
+
+    /**
+     * A Chernoff bound on the lattice mass of {@code first + (steps - 1) others} at or above {@code m}:
+     * {@code min_t M_first(t) M_other(t)^(steps-1) e^{-t m}}, with each moment generating function bounded above
+     * blockwise; {@code t} on a logarithmic grid of index units.
+     */
+    private static double chernoffAlias(double[] other, double[] first, int steps, int m) {
+        double[] blockOther = blocks(other);
+        double[] blockFirst = blocks(first);
+        double best = 0; // log bound; t -> 0 gives the total mass, at most 1
+        for (int i = 0; i <= 80; i++) {
+            double t = 1e-9 * Math.pow(1e10, i / 80.0);
+            double v = logMgf(blockFirst, t) + (steps - 1) * logMgf(blockOther, t) - t * m;
+            best = Math.min(best, v);
+        }
+        return Math.exp(best);
+    }
+
+    private static double[] blocks(double[] x) {
+        double[] out = new double[(x.length + BLOCK - 1) / BLOCK];
+        for (int j = 0; j < x.length; j++) {
+            out[j / BLOCK] += x[j];
+        }
+        return out;
+    }
+
+    /** {@code log sum_b mass_b e^{t (b+1) BLOCK}}: an upper bound on the log MGF at {@code t > 0}. */
+    private static double logMgf(double[] blockMass, double t) {
+        double top = Double.NEGATIVE_INFINITY;
+        for (int b = 0; b < blockMass.length; b++) {
+            if (blockMass[b] > 0) {
+                top = Math.max(top, Math.log(blockMass[b]) + t * (b + 1.0) * BLOCK);
+            }
+        }
+        if (top == Double.NEGATIVE_INFINITY) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        double sum = 0;
+        for (int b = 0; b < blockMass.length; b++) {
+            if (blockMass[b] > 0) {
+                sum += Math.exp(Math.log(blockMass[b]) + t * (b + 1.0) * BLOCK - top);
+            }
+        }
+        return top + Math.log(sum);
+    }
+}
