@@ -11,6 +11,13 @@ import io.dpaudit.core.InvalidInputException;
 public final class AccountingLimitException extends InvalidInputException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * A bound that cannot be computed at these parameters: {@code field = value: rule}, one line.
+     */
+    public AccountingLimitException(String field, String value, String rule) {
+        super(field, value, rule);
+    }
+
     AccountingLimitException(String accountant, double delta, double limit, String advice) {
         super("delta", Checks.format(delta), "below the " + accountant + " accountant's numerical limit "
                 + Checks.format(limit) + " for this event; " + advice);

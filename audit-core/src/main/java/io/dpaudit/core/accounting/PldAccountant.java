@@ -260,7 +260,17 @@ public final class PldAccountant implements PrivacyAccountant {
 
         Direction(Discretised d) {
             this.terms = d.terms();
-            this.plain = PrivacyLossPmf.compose(terms, TAIL, 0.0, d.window());
+            PrivacyLossPmf composed;
+            try {
+                composed = PrivacyLossPmf.compose(terms, TAIL, 0.0, d.window());
+            } catch (IllegalArgumentException e) {
+                // extreme events (a loss of 1e600 per round, say) discretise onto different grids: no finite
+                // answer the accountant can certify, refused in one line rather than an internal error
+                throw new AccountingLimitException("accountant", "pld", "this event's privacy loss leaves the "
+                        + "accountant's numerical range (the noise is too small for its grid; " + e.getMessage()
+                        + "); no finite epsilon can be certified");
+            }
+            this.plain = composed;
             // A single round is the connect-the-dots PLD itself, free of FFT round-off: nothing to tilt.
             this.composed = !(terms.size() == 1 && terms.get(0).count() == 1);
         }

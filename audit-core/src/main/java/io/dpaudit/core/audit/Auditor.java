@@ -108,8 +108,12 @@ public final class Auditor {
         RandomStreams streams = new RandomStreams(settings.seed());
         progress.onPhase("pilot", String.format(Locale.ROOT, "%d trials per world fix the histogram range",
                 settings.pilotTrials()));
+        long pilotStart = System.nanoTime();
         Pilot.Result pilot = Pilot.run(sampler, scorer, settings.pilotTrials(), settings.bins(), streams.next(),
                 progress);
+        if (phaseEngine == null) { // the local engine: the pilot's rate per thread is the counted phases' rate
+            expectDuration(settings, lossScorer != null, System.nanoTime() - pilotStart, progress);
+        }
         HistogramBinning binning = pilot.binning();
         scorer = pilot.scorer(); // a RankedScorer when a generic score turned out to take few values
         Phases engine = new Phases(phaseEngine != null ? phaseEngine
@@ -191,10 +195,16 @@ public final class Auditor {
             MonteCarloEngine local = (MonteCarloEngine) engine;
             MonteCarloEngine.Resume resume = store.restore(phase, binning, trials);
             long shards = local.shardCount(trials);
-            if (resume != null && resume.shardsDone() >= shards) {
+            if (resume != null && resume.shardsDone() > shards) {
+                throw new io.dpaudit.core.InvalidInputException("--resume", "(phase " + phase + ", "
+                        + resume.shardsDone() + " shards done)", "this phase has " + shards + " shards: the "
+                        + "checkpoint's counts could not have come from them; refused");
+            }
+            if (resume != null && resume.shardsDone() == shards) {
                 if (resume.counts().trials() != trials) {
-                    throw new IllegalArgumentException("saved state of phase " + phase + " has "
-                            + resume.counts().trials() + " trials, the phase " + trials);
+                    throw new io.dpaudit.core.InvalidInputException("--resume", "(phase " + phase + ", "
+                            + resume.counts().trials() + " trials per world)", "the completed phase has " + trials
+                            + ": the checkpoint's counts could not have come from its shards; refused");
                 }
                 streams.skip(shards); // the phase is done: later phases take the streams after its shards
                 ScoreCounts counts = resume.counts().on(binning);
@@ -223,6 +233,21 @@ public final class Auditor {
         }
         return PrivacyLossEstimator.estimate(counts, bracket, settings.confidence(),
                 estimateGrid(binning, bracket, extra));
+    }
+
+    /**
+     * The time model: the pilot's measured cost per trial (both worlds, one thread; it includes the JIT's warm-up, so
+     * it errs long) times the counted trials (and the estimate's, if any), over the threads. Shown before the counted
+     * phases start, and refused by the run's control when it exceeds its cap or ten times its budget.
+     */
+    static void expectDuration(AuditSettings settings, boolean estimate, long pilotNanos, ProgressListener progress) {
+        double perTrial = pilotNanos / 1e9 / Math.max(1, settings.pilotTrials());
+        double trials = (double) settings.trialsPerWorld() * (estimate ? 2 : 1);
+        double seconds = perTrial * trials / Math.max(1, settings.threads());
+        io.dpaudit.core.engine.RunControl.of(progress).expect(seconds, "trials", settings.trialsPerWorld(),
+                String.format(Locale.ROOT, "%.3g trials per world%s at the pilot's %.3g trials/s per thread on %d "
+                        + "thread(s)", (double) settings.trialsPerWorld(), estimate ? " and as many for the estimate"
+                        : "", 1 / perTrial, settings.threads()));
     }
 
     /**

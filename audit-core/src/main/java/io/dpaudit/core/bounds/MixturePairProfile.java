@@ -27,9 +27,13 @@ public final class MixturePairProfile implements PairProfile {
     private final GaussianMixture withRecord;
     private final GaussianMixture withoutRecord;
     private final double scale;
+    /** Most grid points the sign changes are searched on (the noise against the spread of the means). */
+    static final long MAX_GRID = 1L << 24;
     private final double[] grid;
     private final double[] logP;
     private final double[] logQ;
+    /** Why the profile cannot be evaluated (a grid too fine), or null. */
+    private final String refusal;
 
     /**
      * @param name bound name
@@ -52,7 +56,18 @@ public final class MixturePairProfile implements PairProfile {
         double s = withRecord.sd();
         double lo = Math.min(withRecord.minMean(), withoutRecord.minMean()) - 40 * s;
         double hi = Math.max(withRecord.maxMean(), withoutRecord.maxMean()) + 40 * s;
-        int n = (int) Math.ceil((hi - lo) / (s / 64));
+        double points = Math.ceil((hi - lo) / (s / 64));
+        if (!(points <= MAX_GRID)) {
+            this.refusal = String.format(java.util.Locale.ROOT, "the means are %.3g noise standard deviations "
+                    + "apart: the exact profile would need %.3g grid points (at most %d); no finite answer at "
+                    + "this noise", (hi - lo - 80 * s) / s, points, MAX_GRID);
+            this.grid = new double[0];
+            this.logP = new double[0];
+            this.logQ = new double[0];
+            return;
+        }
+        this.refusal = null;
+        int n = (int) points;
         this.grid = new double[n + 1];
         this.logP = new double[n + 1];
         this.logQ = new double[n + 1];
@@ -82,17 +97,27 @@ public final class MixturePairProfile implements PairProfile {
 
     @Override
     public double delta(double epsilon) {
+        refuseIfUnavailable();
         return SafeRounding.upProbability(Math.max(remove(epsilon), add(epsilon)));
     }
 
     /** {@code scale * H_{e^eps}(P || Q)}, without rounding. */
     public double remove(double epsilon) {
+        refuseIfUnavailable();
         return scale * hockeyStick(withRecord, withoutRecord, logP, logQ, epsilon);
     }
 
     /** {@code scale * H_{e^eps}(Q || P)}, without rounding. */
     public double add(double epsilon) {
+        refuseIfUnavailable();
         return scale * hockeyStick(withoutRecord, withRecord, logQ, logP, epsilon);
+    }
+
+    private void refuseIfUnavailable() {
+        if (refusal != null) {
+            throw new io.dpaudit.core.accounting.AccountingLimitException("bound " + name, "(these parameters)",
+                    refusal);
+        }
     }
 
     /**
@@ -127,7 +152,9 @@ public final class MixturePairProfile implements PairProfile {
             double mid = Double.isInfinite(a) ? (Double.isInfinite(b) ? 0 : b - 1) : (Double.isInfinite(b) ? a + 1
                     : 0.5 * (a + b));
             if (g.applyAsDouble(mid) > 0) {
-                total += mass(p, a, b) - expEps * mass(q, a, b);
+                double qMass = mass(q, a, b);
+                // e^eps may overflow (eps > 709): a zero q-mass then contributes nothing, not inf * 0 = NaN
+                total += mass(p, a, b) - (qMass == 0 ? 0 : expEps * qMass);
             }
         }
         return Math.max(0.0, Math.min(1.0, total));

@@ -56,7 +56,14 @@ public final class ShiftedMixtureProfile implements PairProfile {
         this.scale = scale;
         double lo = Math.min(lawA.minMean(), Math.min(lawB.minMean(), lawG.minMean())) - 40 * s;
         double hi = Math.max(lawA.maxMean(), Math.max(lawB.maxMean(), lawG.maxMean())) + 40 * s;
-        int n = (int) Math.ceil((hi - lo) / (s / 64));
+        double points = Math.ceil((hi - lo) / (s / 64));
+        if (!(points <= MixturePairProfile.MAX_GRID)) {
+            throw new io.dpaudit.core.accounting.AccountingLimitException("bound " + name, "(these parameters)",
+                    String.format(java.util.Locale.ROOT, "the means are %.3g noise standard deviations apart: the "
+                    + "exact profile would need %.3g grid points (at most %d); no finite answer at this noise",
+                    (hi - lo - 80 * s) / s, points, MixturePairProfile.MAX_GRID));
+        }
+        int n = (int) points;
         this.step = (hi - lo) / n;
         this.a = new double[n + 1];
         this.b = new double[n + 1];
@@ -97,7 +104,7 @@ public final class ShiftedMixtureProfile implements PairProfile {
         double e = Math.exp(epsilon);
         double sum = 0;
         for (int i = 0; i < g.length; i++) {
-            double lead = a[i] - e * g[i];
+            double lead = a[i] - times(e, g[i]);
             double tail = b[i];
             double v;
             if (lead >= 0) {
@@ -117,14 +124,19 @@ public final class ShiftedMixtureProfile implements PairProfile {
         return Math.min(1.0, scale * sum * step);
     }
 
+    /** {@code e x}, 0 for {@code x = 0} even when {@code e = e^eps} overflowed (eps > 709): never inf * 0 = NaN. */
+    private static double times(double e, double x) {
+        return x == 0 ? 0 : e * x;
+    }
+
     /** {@code scale * H_{e^eps}(Q || P)}. */
     @Override
     public double add(double epsilon) {
         double e = Math.exp(epsilon);
         double sum = 0;
         for (int i = 0; i < g.length; i++) {
-            double lead = g[i] - e * a[i];
-            double tail = e * b[i];
+            double lead = g[i] - times(e, a[i]);
+            double tail = times(e, b[i]);
             double v;
             if (lead <= 0) {
                 v = 0;

@@ -224,11 +224,19 @@ public final class MonteCarloEngine implements PhaseEngine {
             this.streams = streams;
             this.total = new ScoreCounts(binning);
             this.listener = listener;
+            if (resume != null && (resume.shardsDone() < 0 || resume.shardsDone() > shardCount)) {
+                throw new io.dpaudit.core.InvalidInputException("--resume", "(phase " + phase + ", "
+                        + resume.shardsDone() + " shards done)", "this phase has " + shardCount + " shards: the "
+                        + "checkpoint's counts could not have come from them; refused");
+            }
             if (resume != null && resume.shardsDone() > 0) {
-                long done = Math.min(resume.shardsDone(), shardCount);
+                long done = resume.shardsDone();
                 if (resume.counts().binning().slots() != binning.slots()
                         || resume.counts().trials() != Math.min(trials, done * shardTrials)) {
-                    throw new IllegalArgumentException("resume state does not match phase " + phase);
+                    throw new io.dpaudit.core.InvalidInputException("--resume", "(phase " + phase + ", "
+                            + resume.counts().trials() + " trials per world)", done + " completed shards of "
+                            + shardTrials + " trials give " + Math.min(trials, done * shardTrials) + ": the "
+                            + "checkpoint's counts could not have come from them; refused");
                 }
                 total.add(resume.counts());
                 streams.skip(done);

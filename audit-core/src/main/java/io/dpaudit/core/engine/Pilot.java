@@ -82,8 +82,10 @@ public final class Pilot {
                 for (int i = 0; i < b; i++) {
                     double s = scored[i];
                     if (Double.isNaN(s)) {
-                        throw new IllegalStateException("attack " + scorer.description()
-                                + " produced a NaN score in world " + world.symbol());
+                        throw new io.dpaudit.core.InvalidInputException("mechanism", "(these parameters)",
+                                "the attack's score is NaN in world " + world.symbol() + " (" + scorer.description()
+                                + "): the outputs or their likelihood ratio leave double precision (a noise scale "
+                                + "so small that 1/sigma^2 overflows, or a mechanism that returns NaN); refused");
                     }
                     if (Double.isFinite(s)) {
                         min = Math.min(min, s);
@@ -97,7 +99,9 @@ public final class Pilot {
             done += b;
         }
         if (min > max) {
-            throw new IllegalStateException("attack " + scorer.description() + " produced no finite score");
+            throw new io.dpaudit.core.InvalidInputException("mechanism", "(these parameters)", "the attack ("
+                    + scorer.description() + ") produced no finite score: every output's likelihood ratio is infinite "
+                    + "at these parameters (no noise to speak of); refused");
         }
         if (exact != null) {
             if (min < 0 || max > ranks.length - 1) {

@@ -26,6 +26,9 @@ public final class RunControl implements ProgressListener {
     private final double seconds;
     private final long budgetNanos;
     private final long startNanos = System.nanoTime();
+    /** A run the time model expects to take longer than this is refused (see {@link #expect}). */
+    public static final double DURATION_CAP_SECONDS = 30 * 86_400.0;
+    private volatile double durationCap = DURATION_CAP_SECONDS;
     private volatile String status = "starting";
     private volatile long lastReportNanos = startNanos;
 
@@ -89,6 +92,47 @@ public final class RunControl implements ProgressListener {
                 option == null ? "the work was interrupted (it was at: " + where + "); nothing was written"
                         : String.format(Locale.ROOT, "the work did not finish within %s s (it was at: %s); nothing "
                                 + "was written", Checks.format(seconds), where));
+    }
+
+    /** This control without the duration cap of the time model ({@code --no-limit}). */
+    public RunControl withoutDurationCap() {
+        durationCap = Double.POSITIVE_INFINITY;
+        return this;
+    }
+
+    /**
+     * The time model's expectation, before the long work starts: shown as a phase message, and refused in one line
+     * when it exceeds {@link #DURATION_CAP_SECONDS} (unless the cap was lifted); an explicit budget is enforced as
+     * the work goes ({@link #check}).
+     *
+     * @param seconds the expected duration of what follows
+     * @param field what sets the work's size (e.g. {@code trials}), for the message
+     * @param value its value
+     * @param basis how the expectation was obtained, for the message
+     */
+    public void expect(double seconds, String field, Object value, String basis) {
+        String duration = describe(seconds);
+        onPhase("plan", "expected to take about " + duration + " (" + basis + ")");
+        if (seconds > durationCap) {
+            throw new InvalidInputException(field, value, "would take about " + duration + " (" + basis + "), over "
+                    + "the " + describe(durationCap) + " cap; --no-limit runs it anyway");
+        }
+    }
+
+    private static String describe(double seconds) {
+        if (seconds < 120) {
+            return String.format(Locale.ROOT, "%.3g s", seconds);
+        }
+        if (seconds < 7200) {
+            return String.format(Locale.ROOT, "%.3g minutes", seconds / 60);
+        }
+        if (seconds < 3 * 86_400) {
+            return String.format(Locale.ROOT, "%.3g hours", seconds / 3600);
+        }
+        if (seconds < 730 * 86_400) {
+            return String.format(Locale.ROOT, "%.3g days", seconds / 86_400);
+        }
+        return String.format(Locale.ROOT, "%.3g years", seconds / (365.25 * 86_400));
     }
 
     /** The last phase message: what the run is doing. */

@@ -60,7 +60,7 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream out = io.out();
         PrintStream err = io.err();
-        Path dir = Path.of(outDir != null ? outDir : DEFAULT_OUT);
+        Path dir = ReportFiles.outDirectory(outDir, DEFAULT_OUT);
         int threads = OptionValues.threads(threadsText);
         ReportFiles.checkDirectory("--out", dir); // nothing is created before both audits are done
         RunControl control = budget.control(quiet ? ProgressListener.NONE : ConsoleProgress.forStandardError(err));

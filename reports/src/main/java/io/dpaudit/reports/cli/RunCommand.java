@@ -117,7 +117,7 @@ final class RunCommand implements Callable<Integer> {
         Long trialsOverride = trialsOverride();
         Long seedOverride = seedText != null ? OptionValues.wholeNumber("--seed", seedText) : null;
         int threads = OptionValues.threads(threadsText);
-        Path dir = Path.of(outDir != null ? outDir : DEFAULT_OUT);
+        Path dir = ReportFiles.outDirectory(outDir, DEFAULT_OUT);
         Path scenarioPath = first;
         refuseOutputsOnInputs(List.of(scenarioPath), dir, List.of(REPORT_FILES));
         ConsoleProgress console = quiet ? null : ConsoleProgress.forStandardError(err);
@@ -202,7 +202,7 @@ final class RunCommand implements Callable<Integer> {
         Long trialsOverride = trialsOverride();
         Long seedOverride = seedText != null ? OptionValues.wholeNumber("--seed", seedText) : null;
         int threads = OptionValues.threads(threadsText);
-        Path dir = Path.of(outDir != null ? outDir : DEFAULT_OUT);
+        Path dir = ReportFiles.outDirectory(outDir, DEFAULT_OUT);
         List<Path> files = scenarioFiles(scenarios);
         List<ScenarioAudit.Prepared> prepared = new java.util.ArrayList<>();
         List<String> folders = new java.util.ArrayList<>();

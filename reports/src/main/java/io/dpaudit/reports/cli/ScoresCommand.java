@@ -139,7 +139,7 @@ final class ScoresCommand implements Callable<Integer> {
         int binCount = bins == null ? AuditSettings.DEFAULT_BINS : Checks.inRange("--bins",
                 (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, OptionValues.wholeNumber("--bins",
                         bins))), 16, 1 << 20);
-        Path outPath = Path.of(outDir != null ? outDir : RunCommand.DEFAULT_OUT);
+        Path outPath = ReportFiles.outDirectory(outDir, RunCommand.DEFAULT_OUT);
         ReportFiles.checkDirectory("--out", outPath, RunCommand.REPORT_FILES);
         new OutputPaths().input("--with", Path.of(with)).input("--without", Path.of(without))
                 .refuseDirectory("--out", outPath, List.of(RunCommand.REPORT_FILES));

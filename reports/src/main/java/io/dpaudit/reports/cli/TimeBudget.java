@@ -17,14 +17,21 @@ final class TimeBudget {
             + "takes longer than S seconds (no limit by default)")
     String maxSeconds;
 
+    @Option(names = "--no-limit", description = "run however long the time model expects it to take (default: a run "
+            + "expected to take more than 30 days, from the pilot's measured rate, is refused before it starts)")
+    boolean noLimit;
+
     /** The run's control from now on: the budget, if one was given, around {@code display}. */
     RunControl control(ProgressListener display) {
+        RunControl control;
         if (maxSeconds == null) {
-            return RunControl.unlimited(display);
+            control = RunControl.unlimited(display);
+        } else {
+            double s = OptionValues.number("--max-seconds", maxSeconds);
+            Checks.positive("--max-seconds", s);
+            control = RunControl.withBudget(display, "--max-seconds", s);
         }
-        double s = OptionValues.number("--max-seconds", maxSeconds);
-        Checks.positive("--max-seconds", s);
-        return RunControl.withBudget(display, "--max-seconds", s);
+        return noLimit ? control.withoutDurationCap() : control;
     }
 
     /**

@@ -69,6 +69,24 @@ public final class ReportFiles {
      * directory in the way of {@code names}, or a path whose nearest existing ancestor is a writable directory. For
      * commands that must not create the output directory before their long validation is over.
      */
+    /**
+     * The report directory {@code --out} names, or {@code fallback} when it is absent; an empty or blank value is
+     * refused (it would mean the working directory, which nobody asks for by typing {@code --out ""}).
+     */
+    public static Path outDirectory(String value, String fallback) {
+        if (value == null) {
+            return Path.of(fallback);
+        }
+        if (value.isBlank()) {
+            throw new InvalidInputException("--out", "\"" + value + "\"", "is empty; give a directory");
+        }
+        try {
+            return Path.of(value);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new InvalidInputException("--out", value, "is not a valid path (" + e.getReason() + ")");
+        }
+    }
+
     public static void checkDirectory(String field, Path dir, String... names) {
         if (Files.exists(dir)) {
             if (!Files.isDirectory(dir)) {

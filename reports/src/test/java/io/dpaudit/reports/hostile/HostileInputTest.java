@@ -275,7 +275,49 @@ class HostileInputTest {
                 "--without", goodScores, "--out", plainFile, "--quiet"));
         all.add(c("scores with a negative delta", 2, "--deltas = -1: must be in [0, 1)", 30, "scores", "--with",
                 goodScores, "--without", goodScores, "--deltas", "-1", "--out", "OUT"));
+        // Round 2 (issue "Hostile inputs, round 2"): extreme parameters, untrusted files, runs with no end.
+        all.add(c("bound at epsilon 1e300", 0, null, 30, "bound", "random-participation", "p=0.1", "q=0.1", "d=10",
+                "sigma=1", "--epsilon", "1e300"));
+        all.add(c("bound of a mixture at sigma 1e-12", 2, "no finite answer at this noise", 30, "bound",
+                "random-participation", "p=0.1", "q=0.1", "d=10", "sigma=1e-12", "--delta", "1e-5"));
+        all.add(c("bound of a mixture at sigma 1e100", 0, null, 30, "bound", "random-participation", "p=0.1", "q=0.1",
+                "d=10", "sigma=1e100", "--delta", "1e-5"));
+        all.add(c("run at sigma 1e-200", 2, "the attack's score is NaN", 30, "run", file("tiny.json",
+                "{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1e-200}, \"trials\": 20000}"), "--out", "OUT",
+                "--quiet"));
+        all.add(c("run subsampled at sigma 1e-300", 2, "leaves the accountant's numerical range", 30, "run",
+                file("tiny-psg.json", "{\"mechanism\": {\"type\": \"poisson-subsampled-gaussian\", \"q\": 0.01, "
+                + "\"sigma\": 1e-300}, \"trials\": 20000}"), "--out", "OUT", "--quiet"));
+        all.add(c("resume from /dev/zero", 2, "is not a regular file", 30, "run", ok, "--resume", "/dev/zero",
+                "--out", "OUT", "--quiet"));
+        all.add(c("out empty", 2, "--out = \"\": is empty; give a directory", 30, "run", ok, "--out", ""));
+        all.add(c("trials 1e15", 2, "over the 30.0 days cap; --no-limit runs it anyway", 30, "run", ok, "--trials",
+                "1e15", "--out", "OUT", "--quiet"));
+        all.add(c("trials Long.MAX", 2, "over the 30.0 days cap", 30, "run", ok, "--trials", Long.toString(
+                Long.MAX_VALUE), "--out", "OUT", "--quiet"));
+        all.add(c("trials 2^53+1", 2, "over the 30.0 days cap", 30, "run", ok, "--trials", "9007199254740993",
+                "--out", "OUT", "--quiet"));
+        all.add(c("npy with a 25-digit shape", 2, "holds more elements than any file can", 30, "scores", "--with",
+                bytes("huge-shape.npy", npy("1234567890123456789012345", 20, 0)), "--without", goodScores, "--out",
+                "OUT", "--quiet"));
+        all.add(c("npy longer than its shape", 2, "the file is longer than its shape says", 30, "scores", "--with",
+                bytes("long.npy", npy("20", 20, 8)), "--without", goodScores, "--out", "OUT", "--quiet"));
         return all.stream();
+    }
+
+    /** A float64 .npy file with the given shape text, {@code n} elements 1..n and {@code extra} bytes after them. */
+    private static byte[] npy(String shape, int n, int extra) {
+        String header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + shape + ",), }";
+        int total = 10 + header.length() + 1;
+        header = header + " ".repeat((64 - total % 64) % 64) + "\n";
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(10 + header.length() + 8 * n + extra)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.put((byte) 0x93).put("NUMPY".getBytes(StandardCharsets.US_ASCII)).put((byte) 1).put((byte) 0);
+        b.putShort((short) header.length()).put(header.getBytes(StandardCharsets.US_ASCII));
+        for (int i = 1; i <= n; i++) {
+            b.putDouble(i);
+        }
+        return b.array();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -293,6 +335,7 @@ class HostileInputTest {
         }, c.name() + ": over its time budget");
         String err = stderr.toString(StandardCharsets.UTF_8).strip();
         assertEquals(c.exit(), exit, c.name() + ": " + err);
+        assertFalse(stdout.toString(StandardCharsets.UTF_8).contains("= nan"), c.name() + ": a NaN was printed");
         assertFalse(err.contains("Exception") || err.contains("\tat ") || err.contains("internal error"),
                 "no stack trace: " + err);
         if (c.exit() == 2) {

@@ -39,7 +39,14 @@ public final class Checkpoint implements PhaseStore {
     /** The interval in nanoseconds; tests shorten it with {@code -Ddpaudit.checkpoint.intervalMillis}. */
     private static final long INTERVAL_NANOS = Long.getLong("dpaudit.checkpoint.intervalMillis",
             INTERVAL_SECONDS * 1000L) * 1_000_000L;
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = com.fasterxml.jackson.databind.json.JsonMapper.builder()
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION).build();
+    /** The field holding the SHA-256 of the rest of the checkpoint. */
+    static final String CHECKSUM = "sha256";
+    /** The phases a checkpoint may hold. */
+    private static final java.util.Set<String> PHASES = java.util.Set.of("selection", "evaluation", "estimate",
+            "training", "audit");
 
     /**
      * What identifies an audit.
@@ -87,9 +94,9 @@ public final class Checkpoint implements PhaseStore {
     public static Checkpoint resume(String option, Path file, Identity identity, Path writeTo) {
         JsonNode root;
         try {
-            root = MAPPER.readTree(Files.readString(file));
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new InvalidInputException(option, file, "file not found");
+            // a regular file under the size cap, as UTF-8 text (a device or FIFO is refused before it is opened)
+            root = MAPPER.readTree(io.dpaudit.runner.input.InputFiles.readText(option, file,
+                    io.dpaudit.runner.input.InputFiles.MAX_TEXT_BYTES));
         } catch (IOException e) {
             throw new InvalidInputException(option, file, "is not a dp-audit checkpoint (" + e.getMessage()
                     .lines().findFirst().orElse("") + ")");
@@ -102,17 +109,35 @@ public final class Checkpoint implements PhaseStore {
                 identity.scenarioSha256());
         check(option, file, "seed", root.path("seed").asText(), Long.toString(identity.seed()));
         check(option, file, "trials per world", root.path("trials").asText(), Long.toString(identity.trials()));
+        verifyChecksum(option, file, root); // after the identity, whose mismatch says more than "edited"
         Map<String, PhaseState> states = new LinkedHashMap<>();
+        if (!root.path("phases").isObject()) {
+            throw new InvalidInputException(option, file, "is not a dp-audit checkpoint (phases is not an object)");
+        }
         for (var it = root.path("phases").fields(); it.hasNext(); ) {
             var e = it.next();
+            if (!PHASES.contains(e.getKey())) {
+                throw new InvalidInputException(option, file, "names an unknown phase " + e.getKey());
+            }
             JsonNode p = e.getValue();
             JsonNode b = p.path("binning");
-            HistogramBinning binning = new HistogramBinning(JsonNumbers.decode(b.get("lo")),
-                    JsonNumbers.decode(b.get("hi")), b.path("bins").asInt());
-            long[] with = dense(p.path("withCanary"), binning.slots());
-            long[] without = dense(p.path("withoutCanary"), binning.slots());
-            states.put(e.getKey(), new PhaseState(p.path("shardsDone").asLong(), p.path("shardCount").asLong(),
-                    ScoreCounts.of(binning, with, without)));
+            HistogramBinning binning;
+            try {
+                binning = new HistogramBinning(JsonNumbers.decode(b.get("lo")), JsonNumbers.decode(b.get("hi")),
+                        b.path("bins").asInt());
+            } catch (RuntimeException ex) {
+                throw new InvalidInputException(option, file, "holds an invalid histogram in phase " + e.getKey());
+            }
+            long[] with = dense(option, file, p.path("withCanary"), binning.slots());
+            long[] without = dense(option, file, p.path("withoutCanary"), binning.slots());
+            long shardsDone = p.path("shardsDone").asLong(-1);
+            long shardCount = p.path("shardCount").asLong(-1);
+            ScoreCounts counts = ScoreCounts.of(binning, with, without);
+            if (shardsDone < 0 || shardCount < 1 || shardsDone > shardCount || counts.trials() < 0) {
+                throw new InvalidInputException(option, file, "holds an impossible state in phase " + e.getKey()
+                        + " (" + shardsDone + " of " + shardCount + " shards)");
+            }
+            states.put(e.getKey(), new PhaseState(shardsDone, shardCount, counts));
         }
         Checkpoint c = new Checkpoint(writeTo, identity, states);
         c.phases.putAll(states);
@@ -126,14 +151,55 @@ public final class Checkpoint implements PhaseStore {
         }
     }
 
-    private static long[] dense(JsonNode side, int slots) {
+    private static long[] dense(String option, Path file, JsonNode side, int slots) {
         long[] out = new long[slots];
         JsonNode s = side.path("slots");
         JsonNode c = side.path("counts");
+        if (!s.isArray() || !c.isArray() || s.size() != c.size()) {
+            throw new InvalidInputException(option, file, "holds slots and counts of different lengths");
+        }
         for (int i = 0; i < s.size(); i++) {
-            out[s.get(i).asInt()] = c.get(i).asLong();
+            long slot = s.get(i).asLong(-1);
+            long count = c.get(i).asLong(-1);
+            if (!s.get(i).canConvertToLong() || slot < 0 || slot >= slots || count < 0 || out[(int) slot] != 0) {
+                throw new InvalidInputException(option, file, "holds an impossible count (slot " + s.get(i) + ", count "
+                        + c.get(i) + ")");
+            }
+            out[(int) slot] = count;
         }
         return out;
+    }
+
+    /**
+     * Refuses a checkpoint whose content is not what dp-audit wrote: the SHA-256 of its JSON (without this field,
+     * serialised as written) must match {@value #CHECKSUM}, so that an edit (counts shifted between slots with the
+     * totals kept, say) or a corruption is caught, not resumed into a report that rests on counts never drawn.
+     */
+    private static void verifyChecksum(String option, Path file, JsonNode root) {
+        if (!(root instanceof ObjectNode o) || !o.path(CHECKSUM).isTextual()) {
+            throw new InvalidInputException(option, file, "has no checksum (not written by this version?)");
+        }
+        ObjectNode copy = o.deepCopy();
+        String saved = copy.remove(CHECKSUM).asText();
+        String now;
+        try {
+            now = sha256(MAPPER.writeValueAsString(copy));
+        } catch (IOException e) {
+            throw new InvalidInputException(option, file, "cannot be checked (" + e.getMessage() + ")");
+        }
+        if (!now.equals(saved)) {
+            throw new InvalidInputException(option, file, "was edited or corrupted since dp-audit wrote it (its "
+                    + "SHA-256 does not match); refused");
+        }
+    }
+
+    private static String sha256(String text) {
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(d);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 unavailable", e);
+        }
     }
 
     @Override
@@ -198,6 +264,7 @@ public final class Checkpoint implements PhaseStore {
         try {
             Path dir = file.toAbsolutePath().getParent();
             Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+            root.put(CHECKSUM, sha256(MAPPER.writeValueAsString(root)));
             Files.writeString(tmp, MAPPER.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -67,7 +67,11 @@ final class NpyScoreReader implements ScoreReader {
         if (f.find() && f.group(1).equals("True") && s.group(2) != null && !s.group(2).equals("1")) {
             throw new InvalidInputException(file, "(fortran_order)", "must be one-dimensional");
         }
-        count = Long.parseLong(s.group(1));
+        try {
+            count = Long.parseLong(s.group(1));
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(file, "(shape " + shape(h) + ")", "holds more elements than any file can");
+        }
         buffer = ByteBuffer.allocate(1 << 16).order(order);
         buffer.limit(0);
     }
@@ -80,7 +84,8 @@ final class NpyScoreReader implements ScoreReader {
     @Override
     public boolean next() throws IOException {
         if (index >= count) {
-            if (index == count && in.read() >= 0) {
+            // bytes after the last element: still in the buffer, or further in the stream
+            if (index == count && (buffer.hasRemaining() || in.read() >= 0)) {
                 index++;
                 throw new InvalidInputException(file, "(bytes after element " + count + ")", "the file is longer "
                         + "than its shape says");
