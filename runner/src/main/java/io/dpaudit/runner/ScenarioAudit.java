@@ -89,6 +89,15 @@ public final class ScenarioAudit {
     }
 
     /**
+     * Pilot trials per world: {@link Pilot#DEFAULT_TRIALS}, or the run's own trial count when it is smaller, so that a
+     * run of 10 trials of a million-round mechanism does not spend minutes in a pilot 6,500 times its size (the
+     * pilot only places the histogram; scores beyond it are counted at their safe extremes).
+     */
+    static int pilotTrials(long trials) {
+        return (int) Math.max(1, Math.min(Pilot.DEFAULT_TRIALS, trials));
+    }
+
+    /**
      * {@link #prepare(Scenario, long, long, int, ProgressListener)} taking the bounds from {@code cache} when another
      * scenario of the run has the same mechanism configuration.
      *
@@ -101,7 +110,7 @@ public final class ScenarioAudit {
         Trials t = prepareTrials(scenario, trials, seed);
         AuditableMechanism mechanism = t.mechanism();
         AuditSettings settings = new AuditSettings(trials, seed, threads, scenario.confidence(),
-                scenario.selection(), scenario.histogramBins(), Pilot.DEFAULT_TRIALS,
+                scenario.selection(), scenario.histogramBins(), pilotTrials(trials),
                 MonteCarloEngine.shardTrialsFor(t.simulator().outputLength()), scenario.deltas(), scenario.epsilons(),
                 scenario.tradeOff());
         List<PrivacyBound> bounds = cache != null ? cache.bounds(mechanism, progress) : mechanism.bounds(progress);

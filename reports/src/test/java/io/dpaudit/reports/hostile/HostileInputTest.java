@@ -302,6 +302,13 @@ class HostileInputTest {
                 "OUT", "--quiet"));
         all.add(c("npy longer than its shape", 2, "the file is longer than its shape says", 30, "scores", "--with",
                 bytes("long.npy", npy("20", 20, 8)), "--without", goodScores, "--out", "OUT", "--quiet"));
+        String millionRounds = file("million-rounds.json", "{\"mechanism\": {\"type\": "
+                + "\"poisson-subsampled-gaussian\", \"q\": 0.01, \"sigma\": 1, \"rounds\": 1000000}, \"trials\": 10}");
+        all.add(c("10 trials of a million rounds, budget 3 s", 2, "--max-seconds = 3: the work did not finish", 30,
+                "run", millionRounds, "--out", "OUT", "--max-seconds", "3", "--quiet"));
+        all.add(c("balls-and-bins over 1e5 steps", 0, null, 60, "run", file("bnb-1e5.json", "{\"mechanism\": "
+                + "{\"type\": \"balls-and-bins\", \"steps\": 100000, \"sigma\": 1}, \"trials\": 1000}"), "--out",
+                "OUT", "--quiet"));
         return all.stream();
     }
 
