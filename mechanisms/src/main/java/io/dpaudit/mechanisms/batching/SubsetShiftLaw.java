@@ -103,13 +103,7 @@ final class SubsetShiftLaw implements StatisticLaw {
      * {@code u_i = e^{a (x_i - m)}} summed and squared-summed.
      */
     private double logSumExpSquaredOverPlain(double[] x, int offset, double a) {
-        double max = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < dimension; i++) {
-            double v = a * x[offset + i];
-            if (v > max) {
-                max = v;
-            }
-        }
+        double max = maxScaled(x, offset, a);
         if (!(max < Double.POSITIVE_INFINITY)) {
             return Double.NaN;
         }
@@ -142,13 +136,7 @@ final class SubsetShiftLaw implements StatisticLaw {
 
     /** {@code log sum_i e^{a x_i}}: the maximum first, then one exponential per coordinate. */
     private double logSumExpTwoPass(double[] x, int offset, double a) {
-        double max = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < dimension; i++) {
-            double v = a * x[offset + i];
-            if (v > max) {
-                max = v;
-            }
-        }
+        double max = maxScaled(x, offset, a);
         if (!(max < Double.POSITIVE_INFINITY)) {
             return Double.NaN;
         }
@@ -165,13 +153,7 @@ final class SubsetShiftLaw implements StatisticLaw {
      * the scaled sum leaves the normal range (e_k below 1e-280 or infinite), where the linear form would lose digits.
      */
     private double logElementarySymmetric(double[] x, int offset, double a) {
-        double max = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < dimension; i++) {
-            double v = a * x[offset + i];
-            if (v > max) {
-                max = v;
-            }
-        }
+        double max = maxScaled(x, offset, a);
         if (!(max < Double.POSITIVE_INFINITY)) {
             return Double.NaN;
         }
@@ -214,6 +196,18 @@ final class SubsetShiftLaw implements StatisticLaw {
             }
         }
         return e[k];
+    }
+
+    /** {@code max_i a x_i} (NaN entries skipped; +inf when one is infinite), for the log-sum-exp forms. */
+    private double maxScaled(double[] x, int offset, double a) {
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < dimension; i++) {
+            double v = a * x[offset + i];
+            if (v > max) {
+                max = v;
+            }
+        }
+        return max;
     }
 
     /** {@code log C(n, k)}. */
