@@ -44,9 +44,8 @@ public final class Checkpoint implements PhaseStore {
             .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION).build();
     /** The field holding the SHA-256 of the rest of the checkpoint. */
     static final String CHECKSUM = "sha256";
-    /** The phases a checkpoint may hold. */
-    private static final java.util.Set<String> PHASES = java.util.Set.of("selection", "evaluation", "estimate",
-            "training", "audit");
+    /** The phases a checkpoint may hold: the counted phases of an audit (Auditor's engine runs). */
+    private static final java.util.Set<String> PHASES = java.util.Set.of("selection", "evaluation", "estimate");
 
     /**
      * What identifies an audit.
