@@ -106,7 +106,7 @@ final class FaithfulBatchingSimulator {
                         }
                         case RANDOM_ALLOCATION -> {
                             for (int r = 0; r < records; r++) {
-                                subset(t);
+                                UniformSubset.draw(rng, t, chosen);
                                 for (int c : chosen) {
                                     out[epoch + c] += gradient[r];
                                 }
@@ -152,22 +152,6 @@ final class FaithfulBatchingSimulator {
                 int tmp = permutation[r];
                 permutation[r] = permutation[j];
                 permutation[j] = tmp;
-            }
-        }
-
-        private void subset(int steps) {
-            int n = 0;
-            int k = chosen.length;
-            for (int j = steps - k; j < steps; j++) {
-                int c = rng.nextInt(j + 1);
-                boolean seen = false;
-                for (int m = 0; m < n; m++) {
-                    if (chosen[m] == c) {
-                        seen = true;
-                        break;
-                    }
-                }
-                chosen[n++] = seen ? j : c;
             }
         }
     }

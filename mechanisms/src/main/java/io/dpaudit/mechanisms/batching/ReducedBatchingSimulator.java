@@ -70,7 +70,6 @@ final class ReducedBatchingSimulator {
         private final int steps;
         private final int epochs;
         private final double sigma;
-        private final int k;
         private final boolean persistent;
         private final int[] chosen;
 
@@ -81,7 +80,6 @@ final class ReducedBatchingSimulator {
             this.steps = b.steps();
             this.epochs = b.epochs();
             this.sigma = b.sigma();
-            this.k = b.k();
             this.persistent = b.persistent();
             this.chosen = new int[b.k()];
         }
@@ -107,7 +105,7 @@ final class ReducedBatchingSimulator {
                     case RANDOM_ALLOCATION -> {
                         if (d) {
                             for (int e = 0; e < epochs; e++) {
-                                subset();
+                                UniformSubset.draw(rng, steps, chosen);
                                 for (int c : chosen) {
                                     out[base + e * steps + c] += 1;
                                 }
@@ -140,22 +138,6 @@ final class ReducedBatchingSimulator {
             int step = persistent ? rng.nextInt(steps) : 0;
             for (int e = 0; e < epochs; e++) {
                 out[base + e * steps + (persistent ? step : rng.nextInt(steps))] += shift;
-            }
-        }
-
-        /** A uniform k-subset of [0, T) into {@code chosen}, by Floyd's algorithm (k draws). */
-        private void subset() {
-            int n = 0;
-            for (int j = steps - k; j < steps; j++) {
-                int c = rng.nextInt(j + 1);
-                boolean seen = false;
-                for (int m = 0; m < n; m++) {
-                    if (chosen[m] == c) {
-                        seen = true;
-                        break;
-                    }
-                }
-                chosen[n++] = seen ? j : c;
             }
         }
     }
