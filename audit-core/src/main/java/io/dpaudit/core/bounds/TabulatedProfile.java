@@ -24,9 +24,14 @@ public final class TabulatedProfile implements PrivacyBound {
         }
         this.wrapped = wrapped;
         this.step = maxEpsilon / nodes;
-        this.deltas = new double[nodes + 1];
+        double[] epsilons = new double[nodes + 1];
         for (int i = 0; i <= nodes; i++) {
-            double d = Math.min(1.0, wrapped.delta(i * step));
+            epsilons[i] = i * step;
+        }
+        // one pass where the wrapped bound has one (a PLD: upper bounds, O(grid + nodes) instead of O(grid nodes))
+        this.deltas = wrapped.deltas(epsilons);
+        for (int i = 0; i <= nodes; i++) {
+            double d = Math.min(1.0, deltas[i]);
             deltas[i] = i == 0 ? d : Math.min(d, deltas[i - 1]); // non-increasing against round-off
         }
     }

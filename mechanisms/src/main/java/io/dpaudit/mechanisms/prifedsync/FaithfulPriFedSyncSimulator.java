@@ -17,15 +17,17 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
  *       target client j, client 1 the observing client of the weak notion);</li>
  *   <li>if client j takes part, it runs {@code K} local steps: a batch of {@code B} of its {@code n} records drawn
  *       without replacement (partial Fisher–Yates over an index array, {@code B} {@code nextInt}), the per-record
- *       gradients clipped to norm {@code C} and summed, plus {@code N(0, (sigma C)^2 I_d)} noise ({@code d} normals);
- *       the step's noisy sum is what it releases (the local model moves by a known multiple of it);</li>
+ *       gradients clipped to norm {@code C} and summed, plus {@code N(0, s^2 I_d)} noise ({@code d} normals, {@code s}
+ *       the noise standard deviation of the scenario's convention); the step's noisy sum is what it releases (the
+ *       local model moves by a known multiple of it), and the adversary, who knows the other records, subtracts their
+ *       clipped gradients times {@code B};</li>
  *   <li>the round reaches the adversary when j took part and — per-round view — the observing client (weak) or any
  *       other client (strong) took part too; in the broadcast view whenever j took part.</li>
  * </ol>
- * Records are vectors of dimension {@code d} (simulator option {@code dimension}, default 4): the target record's
- * gradient is {@code C e_1} in {@code D} and {@code -C e_1} or 0 in {@code D'} (before clipping: {@code 2 C e_1}, so
- * clipping is exercised); every other record's gradient is 0 (known to the adversary). An output round is the flag and
- * the {@code K} noisy sums ({@code d} values each).
+ * Records are vectors of dimension {@code d} (simulator option {@code dimension}, default 4): the raw gradients are
+ * twice the pair's clipped ones along {@code e_1} (target {@code 2C e_1}; replacement {@code -2C e_1} or 0; other
+ * records {@code -2C e_1} for the aligned-others pair, else 0), so clipping is exercised on every record. An output
+ * round is the flag and the {@code K} noisy sums ({@code d} values each).
  */
 final class FaithfulPriFedSyncSimulator {
     /** Largest number of records simulated explicitly. */
@@ -40,14 +42,17 @@ final class FaithfulPriFedSyncSimulator {
                     + " for the faithful simulator; use the reduced one");
         }
         int k = p.localSteps();
-        double c = p.clip();
-        double sd = p.sigma() * c;
-        OutputModel model = new OutputModel(p.rounds(), new VisibleSteps(k, dimension),
-                new StepMixtureLaw(k, p.gamma(), c, sd), new StepMixtureLaw(k, p.gamma(), p.replacementSign() * c, sd),
-                null);
+        OutputModel model = new OutputModel(p.rounds(), new VisibleSteps(k, dimension), StepMixtureLaw.withCanary(p),
+                StepMixtureLaw.withoutCanary(p), null);
         String d = String.format(Locale.ROOT, "faithful: %s; explicit client coins, batches drawn without "
                 + "replacement, clipping of %d-dimensional gradients, Gaussian noise", p.describe(), dimension);
         return MechanismSimulator.of(model, d, rng -> new Sampler(rng, p, dimension));
+    }
+
+    /** A gradient {@code g e_1} clipped to norm {@code c}, along {@code e_1}. */
+    static double clipped(double g, double c) {
+        double norm = Math.abs(g);
+        return norm > c ? g * c / norm : g;
     }
 
     private static final class Sampler implements TrialSampler {
@@ -72,8 +77,11 @@ final class FaithfulPriFedSyncSimulator {
 
         @Override
         public void sample(World world, double[] out, int trials) {
-            // The target record's raw gradient along e_1 (clipped below): 2C in D; -2C or 0 in D'.
-            double raw = world == World.WITH_CANARY ? 2 * p.clip() : 2 * p.replacementSign() * p.clip();
+            // Raw gradients along e_1 (clipped below): the target's 2C in D, the replacement's in D'; the others'.
+            double raw = 2 * p.clip() * (world == World.WITH_CANARY ? 1.0 : p.replacementGradient());
+            double otherRaw = 2 * p.clip() * p.othersGradient();
+            double known = p.batch() * clipped(otherRaw, p.clip());
+            double sd = p.noiseScale() * p.clip();
             int steps = p.localSteps();
             int block = 1 + steps * dimension;
             boolean broadcast = p.view().equals("broadcast");
@@ -103,14 +111,13 @@ final class FaithfulPriFedSyncSimulator {
                         int t = order[i];
                         order[i] = order[j];
                         order[j] = t;
-                        if (order[i] == 0) { // the target record: gradient raw e_1, clipped to norm C
-                            double norm = Math.abs(raw);
-                            sum[0] += norm > p.clip() ? raw * p.clip() / norm : raw;
-                        }
+                        // record 0 is the target (or its replacement); each gradient clipped to norm C
+                        sum[0] += clipped(order[i] == 0 ? raw : otherRaw, p.clip());
                     }
+                    sum[0] -= known; // the adversary removes the other records' known contribution
                     int o = base + 1 + k * dimension;
                     for (int i = 0; i < dimension; i++) {
-                        out[o + i] = sum[i] + p.sigma() * p.clip() * normal.sample();
+                        out[o + i] = sum[i] + sd * normal.sample();
                     }
                 }
             }

@@ -21,14 +21,12 @@ final class ReducedPriFedSyncSimulator {
 
     static MechanismSimulator of(PriFedSyncParameters p) {
         int k = p.localSteps();
-        double c = p.clip();
-        double sd = p.sigma() * c;
-        OutputModel model = new OutputModel(p.rounds(), new VisibleSteps(k, 1),
-                new StepMixtureLaw(k, p.gamma(), c, sd), new StepMixtureLaw(k, p.gamma(), p.replacementSign() * c, sd),
-                null);
+        OutputModel model = new OutputModel(p.rounds(), new VisibleSteps(k, 1), StepMixtureLaw.withCanary(p),
+                StepMixtureLaw.withoutCanary(p), null);
         String d = String.format(Locale.ROOT, "reduced: %s; per round the update reaches the adversary w.p. %.6g, "
-                + "then K = %d step sums along the canary, each N(0, (sigma C)^2) plus the target's gradient w.p. "
-                + "B/n = %.6g", p.describe(), p.visibility(), k, p.gamma());
+                + "then K = %d step sums along the canary less the other records' known gradients, each N(0, s^2) "
+                + "plus the target's or the replacement's shift w.p. B/n = %.6g", p.describe(), p.visibility(), k,
+                p.gamma());
         return MechanismSimulator.of(model, d, rng -> new Sampler(rng, p));
     }
 
@@ -39,9 +37,9 @@ final class ReducedPriFedSyncSimulator {
         private final int steps;
         private final double visibility;
         private final double gamma;
-        private final double clip;
+        private final double with;
+        private final double without;
         private final double sd;
-        private final double replacement;
 
         Sampler(UniformRandomProvider rng, PriFedSyncParameters p) {
             this.rng = rng;
@@ -50,14 +48,14 @@ final class ReducedPriFedSyncSimulator {
             this.steps = p.localSteps();
             this.visibility = p.visibility();
             this.gamma = p.gamma();
-            this.clip = p.clip();
-            this.sd = p.sigma() * p.clip();
-            this.replacement = p.replacementSign();
+            this.with = p.meanWith() * p.clip();
+            this.without = p.meanWithout() * p.clip();
+            this.sd = p.noiseScale() * p.clip();
         }
 
         @Override
         public void sample(World world, double[] out, int trials) {
-            double g = world == World.WITH_CANARY ? clip : replacement * clip;
+            double g = world == World.WITH_CANARY ? with : without;
             int block = 1 + steps;
             for (int b = 0; b < trials * rounds; b++) {
                 int base = b * block;
