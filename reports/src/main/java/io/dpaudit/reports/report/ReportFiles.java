@@ -22,17 +22,24 @@ import java.util.stream.Stream;
  * <p>Every file is first written in full into a hidden staging directory. When the target directory is empty (a fresh
  * {@code --out}, which {@link #prepareDirectory} created), the staging directory, a sibling of the target, is renamed
  * onto it: one atomic {@code rename(2)}, so the set appears whole or not at all, even under {@code kill -9}. When the
- * target already holds other files (an earlier report, an index, the user's files), the staging directory is made
- * inside it and its files are renamed into place one by one, {@code report.json} last; a kill between those renames
- * can leave a mix of the old and the new set, each file whole. Any failure removes what was staged and is bad input
- * (exit 2): the path is the user's. A staging directory left by a killed process is removed by the next write into the
- * same place (its process id is no longer alive).
+ * target already holds regular files only (an earlier report set, the user's files), the new set is staged beside it,
+ * the target's other files are hard-linked into the staging directory (same file system: the same files, not
+ * copies), and the two directories are switched by two renames — the target aside, the staging directory onto its
+ * name — so that the target's name shows the old set or the new one, never a mix. A kill between the two renames
+ * leaves the name absent for a moment, the old directory aside and the new one staged; the next use of the same
+ * {@code --out} (preparing it or writing into it) renames the old directory back and removes the staging, so the old
+ * set is what survives. When the target holds a subdirectory (a directory run's index and scenario folders), or hard
+ * links are not possible, the staging directory is made inside it and its files are renamed into place one by one,
+ * {@code report.json} last; a kill between those renames can leave a mix of the old and the new set, each file whole.
+ * Any failure removes what was staged and is bad input (exit 2): the path is the user's. A staging directory left by a
+ * killed process is removed by the next write into the same place (its process id is no longer alive).
  *
  * <p>Files are created with default attributes, so their permissions follow the umask ({@code -rw-r--r--} under 022).
  */
 public final class ReportFiles {
     private static final String STAGING = ".dp-audit-staging-";
     private static final Pattern STAGING_NAME = Pattern.compile("\\.(?:.*\\.)?dp-audit-staging-(\\d+)-.*");
+    private static final String ASIDE = "dp-audit-aside-";
 
     private ReportFiles() {
     }
@@ -44,6 +51,7 @@ public final class ReportFiles {
      * @throws InvalidInputException naming {@code field} when it is not usable
      */
     public static Path prepareDirectory(String field, Path dir, String... names) {
+        recoverInterruptedSwitch(dir);
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new InvalidInputException(field, dir, "is a file, not a directory");
         }
@@ -88,6 +96,7 @@ public final class ReportFiles {
     }
 
     public static void checkDirectory(String field, Path dir, String... names) {
+        recoverInterruptedSwitch(dir);
         if (Files.exists(dir)) {
             if (!Files.isDirectory(dir)) {
                 throw new InvalidInputException(field, dir, "is a file, not a directory");
@@ -132,6 +141,7 @@ public final class ReportFiles {
      */
     public static void writeAll(Path dir, Map<String, String> files) {
         Path parent = dir.toAbsolutePath().getParent();
+        recoverInterruptedSwitch(dir);
         removeStaleStaging(dir);
         if (parent != null) {
             removeStaleStaging(parent);
@@ -144,7 +154,8 @@ public final class ReportFiles {
         }
         boolean empty = isEmpty(dir);
         String tag = STAGING + ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime());
-        Path staging = empty && parent != null ? parent.resolve("." + dir.getFileName() + "." + tag.substring(1))
+        boolean switchable = parent != null && !Files.isSymbolicLink(dir) && (empty || onlyRegularFiles(dir));
+        Path staging = switchable ? parent.resolve("." + dir.getFileName() + "." + tag.substring(1))
                 : dir.resolve(tag);
         try {
             Files.createDirectory(staging);
@@ -159,6 +170,9 @@ public final class ReportFiles {
                     // Something appeared in the directory, or the file system cannot rename onto it: file by file.
                 }
             }
+            if (switchable && switchDirectories(dir, parent, staging, files.keySet(), tag)) {
+                return;
+            }
             List<String> names = new ArrayList<>(files.keySet());
             names.sort(Comparator.comparing(n -> n.equals("report.json"))); // report.json last
             for (String name : names) {
@@ -168,6 +182,104 @@ public final class ReportFiles {
             throw new InvalidInputException("--out", dir, "the report could not be written (" + e + ")");
         } finally {
             deleteTree(staging);
+        }
+    }
+
+    /**
+     * Replaces {@code dir} by {@code staging} (a sibling holding the new set) after hard-linking {@code dir}'s other
+     * files into it: {@code dir} is renamed aside, {@code staging} onto its name, the old directory removed. False,
+     * with {@code dir} untouched, when {@code dir} holds anything but regular files or a link cannot be made; then the
+     * caller falls back to renaming file by file.
+     */
+    private static boolean switchDirectories(Path dir, Path parent, Path staging, java.util.Set<String> names,
+            String tag) throws IOException {
+        if (!staging.getParent().equals(parent)) {
+            return false;
+        }
+        List<Path> others = new ArrayList<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.toList()) {
+                if (!Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    return false;
+                }
+                if (!names.contains(p.getFileName().toString())) {
+                    others.add(p);
+                }
+            }
+        }
+        try {
+            for (Path p : others) {
+                Files.createLink(staging.resolve(p.getFileName()), p);
+            }
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            for (Path p : others) {
+                Files.deleteIfExists(staging.resolve(p.getFileName()));
+            }
+            return false;
+        }
+        Path aside = parent.resolve("." + dir.getFileName() + "." + ASIDE + tag.substring(STAGING.length()));
+        try {
+            Files.move(dir, aside, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            for (Path p : others) {
+                Files.deleteIfExists(staging.resolve(p.getFileName()));
+            }
+            return false;
+        }
+        try {
+            Files.move(staging, dir, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            Files.move(aside, dir, StandardCopyOption.ATOMIC_MOVE); // put the old set back
+            throw e;
+        }
+        deleteTree(aside);
+        return true;
+    }
+
+    /**
+     * Undoes a switch that a killed process left half done: when {@code dir} is absent and a directory set aside from it
+     * by a process no longer alive exists, that directory is renamed back to {@code dir}; one left beside a present
+     * {@code dir} (killed after the second rename) is removed.
+     */
+    static void recoverInterruptedSwitch(Path dir) {
+        Path abs = dir.toAbsolutePath();
+        Path parent = abs.getParent();
+        if (parent == null || abs.getFileName() == null || !Files.isDirectory(parent)) {
+            return;
+        }
+        String prefix = "." + abs.getFileName() + "." + ASIDE;
+        try (Stream<Path> s = Files.list(parent)) {
+            for (Path p : s.toList()) {
+                String n = p.getFileName().toString();
+                if (!n.startsWith(prefix) || !Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    continue;
+                }
+                String pid = n.substring(prefix.length()).split("-", 2)[0];
+                boolean dead;
+                try {
+                    dead = ProcessHandle.of(Long.parseLong(pid)).map(h -> !h.isAlive()).orElse(true);
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (!dead) {
+                    continue;
+                }
+                if (!Files.exists(abs, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    Files.move(p, abs, StandardCopyOption.ATOMIC_MOVE);
+                } else {
+                    deleteTree(p);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // best effort: the old set stays aside under its name, where the user can find it
+        }
+    }
+
+    private static boolean onlyRegularFiles(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.allMatch(p -> Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        } catch (IOException e) {
+            return false;
         }
     }
 

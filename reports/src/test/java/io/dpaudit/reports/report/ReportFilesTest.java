@@ -119,4 +119,72 @@ class ReportFilesTest {
             }
         }
     }
+
+    /**
+     * {@code kill -9} at random moments while a process replaces one report set by the next in the same folder, which
+     * also holds a file of the user's: after the next use of that folder (as a following run would prepare it), the
+     * folder holds one whole set — all six files of the same write — and the user's file, unchanged, and nothing is
+     * left beside it. Ten kills at random delays.
+     */
+    @Test
+    void killDashNineNeverTearsAReplacedSet(@TempDir Path dir) throws Exception {
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        java.util.Random delays = new java.util.Random(12);
+        for (int round = 0; round < 10; round++) {
+            Path out = Files.createDirectories(dir.resolve("r" + round));
+            Path set = Files.createDirectories(out.resolve("set"));
+            Files.writeString(set.resolve("notes.txt"), "the user's own file");
+            Process p = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"),
+                    ReportFilesKillTarget.class.getName(), out.toString(), "replace").redirectErrorStream(true).start();
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (!Files.exists(out.resolve("progress")) && System.nanoTime() < deadline && p.isAlive()) {
+                Thread.sleep(5);
+            }
+            Thread.sleep(delays.nextInt(300));
+            p.destroyForcibly(); // SIGKILL on Linux
+            assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+            ReportFiles.prepareDirectory("--out", set);
+            List<Path> names;
+            try (Stream<Path> files = Files.list(set)) { // hidden staging of a killed writer: removed by the next write
+                names = files.filter(q -> !q.getFileName().toString().startsWith(".")).toList();
+            }
+            assertEquals("the user's own file", Files.readString(set.resolve("notes.txt")));
+            String first = null;
+            int reports = 0;
+            for (Path f : names) {
+                if (f.getFileName().toString().equals("notes.txt")) {
+                    continue;
+                }
+                reports++;
+                String head = Files.readString(f).lines().findFirst().orElse("");
+                String which = head.substring(head.indexOf(" of set ") + 8);
+                assertTrue(first == null || first.equals(which), "a mix of sets " + first + " and " + which + " in "
+                        + names);
+                first = which;
+            }
+            assertEquals(6, reports, "a partial set: " + names);
+            ReportFiles.writeAll(set, Map.of("report.json", "{}"));
+            try (Stream<Path> s = Files.list(out)) {
+                assertTrue(s.noneMatch(q -> q.getFileName().toString().contains("dp-audit-")), "left beside");
+            }
+        }
+    }
+
+    @Test
+    void aSwitchInterruptedBetweenItsRenamesIsUndoneByTheNextUse(@TempDir Path dir) throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        long deadPid = gone.pid();
+        Path aside = Files.createDirectories(dir.resolve(".out.dp-audit-aside-" + deadPid + "-1f"));
+        Files.writeString(aside.resolve("report.json"), "old");
+        Path staged = Files.createDirectories(dir.resolve(".out.dp-audit-staging-" + deadPid + "-1f"));
+        Files.writeString(staged.resolve("report.json"), "new, never switched in");
+        Path out = dir.resolve("out");
+        ReportFiles.prepareDirectory("--out", out);
+        assertEquals("old", Files.readString(out.resolve("report.json")));
+        assertFalse(Files.exists(aside));
+        ReportFiles.writeAll(out, Map.of("report.json", "newer"));
+        assertEquals("newer", Files.readString(out.resolve("report.json")));
+        assertFalse(Files.exists(staged));
+    }
 }
