@@ -217,6 +217,11 @@ public final class ReportFiles {
             }
             return false;
         }
+        try { // the folder keeps its permissions (other attributes, such as ACLs, are not carried over)
+            Files.setPosixFilePermissions(staging, Files.getPosixFilePermissions(dir));
+        } catch (UnsupportedOperationException | IOException e) {
+            // not a POSIX file system: default attributes
+        }
         Path aside = parent.resolve("." + dir.getFileName() + "." + ASIDE + tag.substring(STAGING.length()));
         try {
             Files.move(dir, aside, StandardCopyOption.ATOMIC_MOVE);

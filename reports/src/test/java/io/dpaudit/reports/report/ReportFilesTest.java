@@ -171,6 +171,23 @@ class ReportFilesTest {
     }
 
     @Test
+    void aReplacedSetKeepsTheFolderItsPermissionsAndTheUsersFiles(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(FileSystems.getDefault().supportedFileAttributeViews().contains("posix"));
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Files.writeString(out.resolve("report.json"), "old");
+        Files.writeString(out.resolve("mine.txt"), "keep me");
+        Set<PosixFilePermission> perms = java.nio.file.attribute.PosixFilePermissions.fromString("rwx------");
+        Files.setPosixFilePermissions(out, perms);
+        ReportFiles.writeAll(out, Map.of("report.json", "new", "report.md", "# new"));
+        assertEquals(perms, Files.getPosixFilePermissions(out));
+        assertEquals("new", Files.readString(out.resolve("report.json")));
+        assertEquals("keep me", Files.readString(out.resolve("mine.txt")));
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(List.of(out), s.toList());
+        }
+    }
+
+    @Test
     void aSwitchInterruptedBetweenItsRenamesIsUndoneByTheNextUse(@TempDir Path dir) throws Exception {
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
