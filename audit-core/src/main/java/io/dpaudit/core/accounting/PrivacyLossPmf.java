@@ -691,7 +691,9 @@ final class PrivacyLossPmf {
         }
         long needed = Math.max(windowLength, maxLen);
         if (needed > MAX_FFT_LENGTH) {
-            throw new IllegalStateException("PLD composition window of " + needed + " points; coarsen h");
+            throw new AccountingLimitException("pld", needed + " grid points", "the composed loss range is wider than "
+                    + "the accountant's largest FFT (" + MAX_FFT_LENGTH + " points) at this grid spacing; use the rdp "
+                    + "accountant");
         }
         int n = Integer.highestOneBit((int) Math.max(2, needed - 1)) << 1;
         if (n < needed) {

@@ -174,6 +174,11 @@ final class BoundCommand {
         }
         double delta = Checks.delta("--delta", OptionValues.number("--delta", a.delta));
         double epsilon = Checks.nonNegative("--epsilon", OptionValues.number("--epsilon", a.epsilon));
+        if (epsilon > MAX_CALIBRATION_EPSILON) {
+            throw new InvalidInputException("--epsilon", epsilon, "must be <= " + (int) MAX_CALIBRATION_EPSILON
+                    + " for calibrate: the noise such a target allows is outside what the accountants compute within "
+                    + "seconds (use bound at a given noise instead)");
+        }
         ObjectNode root = MAPPER.createObjectNode();
         ArrayNode list = root.putArray("calibrations");
         StringBuilder text = new StringBuilder();
@@ -223,6 +228,13 @@ final class BoundCommand {
      * Calibrates the families concurrently on up to two threads (each is independent, and the results are put back in
      * the families' order, so the output does not depend on the scheduling). A spent time budget stops everything.
      */
+    /**
+     * Largest target epsilon {@code calibrate} accepts: up to it calibration was checked sound (first hostile-input
+     * round) and answers within seconds; far beyond it (1e6) the accountants' evaluations at the tiny noise it calls
+     * for took minutes.
+     */
+    static final double MAX_CALIBRATION_EPSILON = 1000;
+
     private static List<Calibrated> calibrateAll(List<BoundFamily> families, double epsilon, double delta,
             RunControl control) {
         int threads = Math.max(1, Math.min(Math.min(2, Runtime.getRuntime().availableProcessors()), families.size()));

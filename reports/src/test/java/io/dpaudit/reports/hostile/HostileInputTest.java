@@ -257,6 +257,25 @@ class HostileInputTest {
                 "1e-5", "--max-seconds", "5", "--quiet"));
         all.add(c("calibrate at epsilon 1000", 0, null, 90, "calibrate", "gaussian", "--epsilon", "1000", "--delta",
                 "1e-15"));
+        all.add(c("calibrate at epsilon 1e6", 2, "--epsilon = 1000000: must be <= 1000 for calibrate", 30,
+                "calibrate", "poisson-subsampled-gaussian", "q=0.01", "rounds=10", "--epsilon", "1e6", "--delta",
+                "1e-5"));
+        // the PLD's composition window past its largest FFT: a per-bound refusal, not an internal error
+        all.add(c("calibrate a subsampled Gaussian at epsilon 1000", 0, null, 60, "calibrate",
+                "poisson-subsampled-gaussian", "q=0.01", "rounds=10", "--epsilon", "1000", "--delta", "1e-5",
+                "--quiet"));
+        all.add(c("prifedsync persistent state with a partial batch", 2, "must equal records (10) with state "
+                + "persistent", 30, "bound", "prifedsync", "clients=2", "records=10", "batch=5", "sigma=1", "p=0.5",
+                "state=persistent", "--delta", "1e-5"));
+        all.add(c("prifedsync persistent state over 20000 rounds", 2, "rounds = 20000: must be <= 10000", 30,
+                "bound", "prifedsync", "clients=2", "records=10", "batch=10", "sigma=1", "p=0.5", "state=persistent",
+                "rounds=20000", "--delta", "1e-5"));
+        all.add(c("prifedsync with an unknown noise convention", 2, "noiseConvention = opacus: must be one of", 30,
+                "bound", "prifedsync", "clients=2", "records=10", "batch=10", "sigma=1", "p=0.5",
+                "noiseConvention=opacus", "--delta", "1e-5"));
+        all.add(c("prifedsync persistent state at its extremes", 0, null, 30, "bound", "prifedsync",
+                "clients=1000000", "records=10", "batch=10", "sigma=0.05", "p=1e-9", "state=persistent",
+                "rounds=10000", "--delta", "1e-5"));
         // demo.
         all.add(c("demo with no threads", 2, "--threads = 0", 30, "demo", "--threads", "0", "--out", "OUT"));
         all.add(c("demo into a file", 2, "is a file, not a directory", 30, "demo", "--out", plainFile, "--quiet"));
