@@ -23,6 +23,8 @@ import io.dpaudit.runner.scenario.ClaimSpec;
 import io.dpaudit.runner.scenario.Scenario;
 import io.dpaudit.runner.scenario.ScenarioReader;
 import io.dpaudit.runner.scores.ExternalScores;
+import io.dpaudit.runner.scores.OneRunAudit;
+import io.dpaudit.reports.report.OneRunReport;
 import io.dpaudit.runner.scores.ScoreFile;
 import io.dpaudit.runner.scores.ScoreFileAudit;
 import java.io.PrintStream;
@@ -86,6 +88,9 @@ final class ScoresCommand implements Callable<Integer> {
     String name;
     @Option(names = "--out", paramLabel = "DIR", description = "report directory (dp-audit-out)")
     String outDir;
+    @Option(names = "--one-run", description = "one training run: --with holds the scores of the canaries that were "
+            + "included, --without of those that were not, one score per canary (Steinke, Nasr & Jagielski 2023)")
+    boolean oneRun;
     @Option(names = "--quiet", description = "no progress on standard error")
     boolean quiet;
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
@@ -135,6 +140,19 @@ final class ScoresCommand implements Callable<Integer> {
             throw new InvalidInputException("--direction", dir, "must be higher or lower");
         }
         long rootSeed = seed == null ? 0 : OptionValues.wholeNumber("--seed", seed);
+        if (oneRun) {
+            for (String[] o : new String[][] {{"--selection", selection}, {"--holdout-fraction", holdout},
+                {"--grid", grid}, {"--bins", bins}}) {
+                if (o[1] != null) {
+                    throw new InvalidInputException(o[0], o[1], "does not apply to --one-run (its guesses and their "
+                            + "grid are fixed by the number of canaries)");
+                }
+            }
+            if (epsilons != null) {
+                throw new InvalidInputException("--epsilons", String.join(",", epsilons), "does not apply to "
+                        + "--one-run (it reports epsilon lower bounds at --deltas)");
+            }
+        }
         ThresholdSelection method = selection(holdout, grid);
         int binCount = bins == null ? AuditSettings.DEFAULT_BINS : Checks.inRange("--bins",
                 (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, OptionValues.wholeNumber("--bins",
@@ -145,6 +163,9 @@ final class ScoresCommand implements Callable<Integer> {
                 .refuseDirectory("--out", outPath, List.of(RunCommand.REPORT_FILES));
         var withFile = new ScoreFile("--with", Path.of(with), column);
         var withoutFile = new ScoreFile("--without", Path.of(without), column);
+        if (oneRun) {
+            return oneRun(started, withFile, withoutFile, dir, conf, deltaList, claimList, rootSeed, progress, outPath);
+        }
         // Trials are the files' business: a placeholder lets the other settings validate; replaced below by the count.
         AuditSettings settings = new AuditSettings(1L << 40, rootSeed, 1, conf, method, binCount, 1,
                 MonteCarloEngine.DEFAULT_SHARD_TRIALS, deltaList, epsilonList,
@@ -219,6 +240,55 @@ final class ScoresCommand implements Callable<Integer> {
         out.println("Reports: " + outPath.resolve("report.json") + ", report.md, report.html (plot data: "
                 + "curves.csv, tradeoff.csv; histograms: counts.json)");
         return report.result().anyViolated() ? Main.VIOLATED : Main.OK;
+    }
+
+    /** The one-run audit: read, bound, write the report set, print the bounds. */
+    private int oneRun(Instant started, ScoreFile withFile, ScoreFile withoutFile, String dir, double conf,
+            List<Double> deltaList, List<Claim> claimList, long rootSeed, RunControl progress, Path outPath) {
+        List<Double> all = new ArrayList<>(deltaList);
+        List<double[]> claimValues = new ArrayList<>();
+        for (Claim c : claimList) {
+            if (c.delta() >= 1) {
+                throw new InvalidInputException("--claim delta", c.delta(), "must be below 1");
+            }
+            claimValues.add(new double[] {c.epsilon(), c.delta()});
+            if (!all.contains(c.delta())) {
+                all.add(c.delta());
+            }
+        }
+        if (!quiet) {
+            io.err().println(ToolInfo.NAME + " " + ToolInfo.version() + ": one-run audit of " + with + " (canaries "
+                    + "included) against " + without + " (not included), seed " + rootSeed);
+        }
+        var outcome = OneRunAudit.run(withFile, withoutFile, dir.equals("lower"), conf, all,
+                rootSeed, progress);
+        var report = new OneRunReport(outcome, dir, conf, rootSeed, claimValues,
+                Provenance.of(started, io.arguments(), null));
+        boolean existed = java.nio.file.Files.exists(outPath);
+        ReportFiles.prepareDirectory("--out", outPath, "report.json", "report.md");
+        try {
+            ReportFiles.writeAll(outPath, report.files());
+        } catch (RuntimeException | Error e) {
+            if (!existed) {
+                ReportFiles.removeIfEmpty(outPath);
+            }
+            throw e;
+        }
+        PrintStream out = io.out();
+        out.printf(Locale.ROOT, "One-run audit: %d canaries (%d included), %d guess counts, %s confidence%n",
+                outcome.canaries(), outcome.included().scores(), outcome.guessCounts().length,
+                String.format(Locale.ROOT, "%.4g%%", 100 * conf));
+        for (var b : outcome.bounds()) {
+            out.printf(Locale.ROOT, "  at delta = %-10s epsilon >= %s (%d guesses, %d correct)%n",
+                    OneRunReport.delta(b.delta()), OneRunReport.lowerBound(b.epsilon()), b.guesses(), b.correct());
+        }
+        for (double[] c : claimValues) {
+            double lb = outcome.bounds().stream().filter(b -> b.delta() == c[1]).findFirst().orElseThrow().epsilon();
+            out.printf(Locale.ROOT, "  %-12s claim (%s, %s): epsilon >= %s%n", lb > c[0] ? "VIOLATED" : "not refuted",
+                    Checks.format(c[0]), OneRunReport.delta(c[1]), OneRunReport.lowerBound(lb));
+        }
+        out.println("Reports: " + outPath.resolve("report.json") + ", report.md");
+        return report.anyViolated() ? Main.VIOLATED : Main.OK;
     }
 
     private static List<Double> numbers(String option, List<String> given, List<Double> defaults, boolean deltasList) {

@@ -57,6 +57,10 @@ public final class ReportInput {
             throw new InvalidInputException("report", file, "schemaVersion = " + version + ": this dp-audit reads "
                     + "versions 1 and 2");
         }
+        if (r.has("kind") && "one-run".equals(r.get("kind").asText(null))) {
+            throw new InvalidInputException("report", file, "is a one-run audit's report (kind one-run), which "
+                    + "compare does not read: compare its epsilonLowerBounds directly");
+        }
         claims(file, "claims", r.get("claims"), new String[] {"epsilon", "delta", "tightness",
             "empiricalDeltaLowerBound", "empiricalEpsilonLowerBound"});
         JsonNode t = r.get("tradeOff");

@@ -271,4 +271,41 @@ class ScoresCommandTest {
         assertEquals("dp-audit scores: missing required option: '--without=B' (see dp-audit scores --help)",
                 oneSided.err().strip());
     }
+
+    /**
+     * {@code --one-run}: per-canary scores of one run (randomized response with eps0 = 2 on the inclusion bit, 4000
+     * canaries, fixed seed): the bound lies below 2, a claim of (1, 1e-5) is violated (exit 3), the report set is
+     * report.json ({@code "kind": "one-run"}) and report.md, and compare refuses it in one line.
+     */
+    @Test
+    void oneRunAuditWritesItsOwnReport() throws Exception {
+        UniformRandomProvider rng = RandomSource.XO_SHI_RO_256_PP.create(99);
+        StringBuilder in = new StringBuilder();
+        StringBuilder out = new StringBuilder();
+        double keep = 1 / (1 + Math.exp(-2.0));
+        for (int i = 0; i < 4000; i++) {
+            boolean included = rng.nextBoolean();
+            boolean bit = rng.nextDouble() < keep ? included : !included;
+            (included ? in : out).append(bit ? "1" : "0").append('\n');
+        }
+        Path a = Files.writeString(dir.resolve("in.txt"), in);
+        Path b = Files.writeString(dir.resolve("out.txt"), out);
+        Path report = dir.resolve("one-run");
+        CliRunner.Result r = CliRunner.run("scores", "--one-run", "--with", a.toString(), "--without", b.toString(),
+                "--deltas", "0,1e-5", "--claim", "1,1e-5", "--out", report.toString(), "--quiet");
+        assertEquals(3, r.exit(), r.err());
+        var json = JSON.readTree(report.resolve("report.json").toFile());
+        assertEquals("one-run", json.get("kind").asText());
+        assertEquals(4000, json.get("canaries").asLong());
+        double eps = json.get("epsilonLowerBounds").get(1).get("epsilon").asDouble();
+        assertTrue(eps > 1 && eps < 2, "eps >= " + eps);
+        assertEquals("violated", json.get("claims").get(0).get("verdict").asText());
+        try (var files = Files.list(report)) {
+            assertEquals(java.util.Set.of("report.json", "report.md"), files.map(p -> p.getFileName().toString())
+                    .collect(java.util.stream.Collectors.toSet()));
+        }
+        CliRunner.Result c = CliRunner.run("compare", report.toString(), report.toString());
+        assertEquals(2, c.exit());
+        assertTrue(c.err().contains("is a one-run audit's report"), c.err());
+    }
 }

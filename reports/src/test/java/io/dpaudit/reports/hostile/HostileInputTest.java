@@ -288,6 +288,10 @@ class HostileInputTest {
                 "--without", goodScores, "--out", "OUT", "--quiet"));
         all.add(c("scores with a 10 MB line", 2, "not a number", 30, "scores", "--with", file("long.txt",
                 "1\n" + "9".repeat(5_000_000) + "x\n"), "--without", goodScores, "--out", "OUT", "--quiet"));
+        all.add(c("one-run scores with a histogram option", 2, "--bins = 64: does not apply to --one-run", 30,
+                "scores", "--one-run", "--with", goodScores, "--without", goodScores, "--bins", "64", "--out", "OUT"));
+        all.add(c("one-run scores from an empty file", 2, "holds no scores", 30, "scores", "--one-run", "--with",
+                file("empty-scores.txt", ""), "--without", goodScores, "--out", "OUT", "--quiet"));
         all.add(c("scores with one file", 2, "missing required option: '--without=B'", 30, "scores", "--with",
                 goodScores));
         all.add(c("scores into a file", 2, "is a file, not a directory", 30, "scores", "--with", goodScores,

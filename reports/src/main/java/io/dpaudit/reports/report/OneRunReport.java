@@ -1,0 +1,162 @@
+package io.dpaudit.reports.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dpaudit.core.Checks;
+import io.dpaudit.core.ToolInfo;
+import io.dpaudit.core.rng.RandomStreams;
+import io.dpaudit.runner.scores.OneRunAudit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The report of a one-run audit ({@code dp-audit scores --one-run}): report.json ({@code "kind": "one-run"}) and
+ * report.md, written as one set. A claim {@code (eps, delta)} is violated when the ε lower bound at its δ exceeds its
+ * ε; otherwise it is "not refuted", which says little: a one-run audit certifies far less than the same number of
+ * independent runs would (Steinke et al. 2023, Section 6).
+ *
+ * @param outcome what the audit found
+ * @param direction {@code higher} or {@code lower}
+ * @param confidence the stated confidence
+ * @param seed the root seed (tie-breaking)
+ * @param claims the claims, {@code {eps, delta}} each
+ * @param provenance when and how the command ran
+ */
+public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double confidence, long seed,
+        List<double[]> claims, Provenance provenance) {
+    /** What report.json's {@code method} says. */
+    public static final String METHOD = "Steinke, Nasr & Jagielski, Privacy Auditing with One (1) Training Run "
+            + "(NeurIPS 2023, arXiv 2305.08846), Theorem 3.1 with its approximate-DP form: one-sided guesses for the "
+            + "k highest-scoring canaries, k on a grid fixed by the number of canaries, Bonferroni over the grid";
+    private static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
+
+    /** True when some claim is violated. */
+    public boolean anyViolated() {
+        for (double[] c : claims) {
+            if (violated(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean violated(double[] claim) {
+        return boundAt(claim[1]).epsilon() > claim[0];
+    }
+
+    private OneRunAudit.Bound boundAt(double delta) {
+        for (OneRunAudit.Bound b : outcome.bounds()) {
+            if (b.delta() == delta) {
+                return b;
+            }
+        }
+        throw new IllegalArgumentException("no bound at delta " + delta);
+    }
+
+    /** The report's files by name. */
+    public Map<String, String> files() {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("report.md", markdown());
+        files.put("report.json", json());
+        return files;
+    }
+
+    String json() {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("schemaVersion", Provenance.SCHEMA_VERSION);
+        root.put("kind", "one-run");
+        root.putObject("tool").put("name", ToolInfo.NAME).put("version", ToolInfo.version());
+        root.set("provenance", MAPPER.valueToTree(provenance));
+        root.put("method", METHOD);
+        root.put("seed", seed);
+        root.put("rng", RandomStreams.description());
+        root.put("confidence", confidence);
+        ObjectNode inputs = root.putObject("inputs");
+        input(inputs.putObject("included"), outcome.included());
+        input(inputs.putObject("excluded"), outcome.excluded());
+        inputs.put("direction", direction);
+        root.put("canaries", outcome.canaries());
+        ArrayNode grid = root.putArray("guessCounts");
+        for (long k : outcome.guessCounts()) {
+            grid.add(k);
+        }
+        root.put("testLevel", outcome.level());
+        ArrayNode bounds = root.putArray("epsilonLowerBounds");
+        for (OneRunAudit.Bound b : outcome.bounds()) {
+            bounds.addObject().put("delta", b.delta()).put("epsilon", b.epsilon()).put("guesses", b.guesses())
+                    .put("correct", b.correct());
+        }
+        ArrayNode cs = root.putArray("claims");
+        for (double[] c : claims) {
+            cs.addObject().put("epsilon", c[0]).put("delta", c[1]).put("verdict", violated(c) ? "violated"
+                    : "not refuted").put("epsilonLowerBound", boundAt(c[1]).epsilon());
+        }
+        ObjectNode env = root.putObject("environment");
+        ToolInfo.environment().forEach(env::put);
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void input(ObjectNode node, OneRunAudit.Input in) {
+        node.put("file", in.name()).put("scores", in.scores()).put("bytes", in.bytes()).put("sha256", in.sha256());
+    }
+
+    String markdown() {
+        StringBuilder b = new StringBuilder();
+        b.append("# One-run audit\n\n");
+        b.append(String.format(Locale.ROOT, "%d canaries from one training run: %d included (`%s`), %d not (`%s`); "
+                + "a %s score points to inclusion.%n%n", outcome.canaries(), outcome.included().scores(),
+                outcome.included().name(), outcome.excluded().scores(), outcome.excluded().name(), direction));
+        b.append("Method: ").append(METHOD).append(String.format(Locale.ROOT, ". Guess counts k: %d of them, from %d "
+                + "down to %d; each test at level %.3g, so that every bound below holds with %s confidence.%n%n",
+                outcome.guessCounts().length, outcome.guessCounts()[0],
+                outcome.guessCounts()[outcome.guessCounts().length - 1], outcome.level(), pct(confidence)));
+        b.append("| δ | ε lower bound | guesses k | correct |\n|---|---|---|---|\n");
+        for (OneRunAudit.Bound x : outcome.bounds()) {
+            b.append(String.format(Locale.ROOT, "| %s | %s | %d | %d |%n", delta(x.delta()),
+                    lowerBound(x.epsilon()), x.guesses(), x.correct()));
+        }
+        if (!claims.isEmpty()) {
+            b.append("\n| claim (ε, δ) | verdict | ε lower bound at its δ |\n|---|---|---|\n");
+            for (double[] c : claims) {
+                b.append(String.format(Locale.ROOT, "| (%s, %s) | %s | %s |%n", Checks.format(c[0]),
+                        delta(c[1]), violated(c) ? "**violated**" : "not refuted",
+                        lowerBound(boundAt(c[1]).epsilon())));
+            }
+        }
+        b.append("\nWhat this assumes: every canary was included independently with probability 1/2 (the labels are "
+                + "that coin), the rest of the training data did not depend on the coins, and the scores are a "
+                + "function of the trained model. \"Not refuted\" says little: one run certifies far less than the "
+                + "same number of independent runs.\n\n");
+        b.append(String.format(Locale.ROOT, "Seed %d (%s), %s %s; %s.%n", seed, RandomStreams.description(),
+                ToolInfo.NAME, ToolInfo.version(), provenance.commandLine()));
+        return b.toString();
+    }
+
+    /** A lower bound shown to 4 significant digits, rounded down (never above the bound). */
+    public static String lowerBound(double x) {
+        if (x == 0 || !Double.isFinite(x)) {
+            return Checks.format(x);
+        }
+        return new java.math.BigDecimal(x).round(new java.math.MathContext(4, java.math.RoundingMode.DOWN))
+                .stripTrailingZeros().toPlainString();
+    }
+
+    /** A δ as people write it. */
+    public static String delta(double d) {
+        return d == 0 ? "0" : String.format(Locale.ROOT, "%.3g", d);
+    }
+
+    private static String pct(double c) {
+        return String.format(Locale.ROOT, "%.4g%%", 100 * c);
+    }
+}

@@ -1,0 +1,210 @@
+package io.dpaudit.runner.scores;
+
+import io.dpaudit.core.Checks;
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.estimate.OneRunBound;
+import io.dpaudit.core.rng.RandomStreams;
+import java.io.IOException;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * Auditing from one training run (Steinke, Nasr &amp; Jagielski 2023; {@link OneRunBound}): the scores of the canaries
+ * that were included in training ({@code --with}) and of those that were not ({@code --without}), one score per canary,
+ * all from the same trained model. The auditor guesses "included" for the {@code k} canaries with the highest scores
+ * (the lowest with {@code --direction lower}), ties broken by a uniform random order drawn from the seed (never by the
+ * labels), for each {@code k} of a grid fixed by {@code m} alone — {@code k = ceil(m / 2^j)}, {@code j = 1, 2, ...}, down
+ * to 1 — and each guess count is tested at level {@code (1 - confidence) / G} ({@code G} the grid's size; Bonferroni),
+ * so that the largest ε lower bound over the grid holds with the stated confidence.
+ *
+ * <p>What the bound assumes, and the user must ensure: every canary was included independently with probability 1/2
+ * (the labels are that coin), the rest of the training data did not depend on the coins, and the scores are a function
+ * of the trained model. Only one-sided guesses ("included") are made. Memory: all scores are held ({@value #MAX_CANARIES}
+ * canaries at most).
+ */
+public final class OneRunAudit {
+    /** Most canaries read. */
+    public static final int MAX_CANARIES = 20_000_000;
+
+    private OneRunAudit() {
+    }
+
+    /** One file's facts. */
+    public record Input(String name, long bytes, String sha256, int scores) {
+    }
+
+    /**
+     * The bound at one δ.
+     *
+     * @param delta the δ of the hypothesis
+     * @param epsilon the ε lower bound (0 when nothing is rejected)
+     * @param guesses the guess count {@code k} that gave it
+     * @param correct how many of those guesses were right
+     */
+    public record Bound(double delta, double epsilon, long guesses, long correct) {
+    }
+
+    /**
+     * What was found.
+     *
+     * @param included the file of the included canaries
+     * @param excluded the file of the others
+     * @param guessCounts the grid of {@code k}
+     * @param level the level of each test, {@code (1 - confidence) / G}
+     * @param bounds one per δ, in the order asked
+     */
+    public record Outcome(Input included, Input excluded, long[] guessCounts, double level, List<Bound> bounds) {
+        /** Canaries in all. */
+        public long canaries() {
+            return (long) included.scores() + excluded.scores();
+        }
+    }
+
+    /**
+     * Reads both files and computes the bounds.
+     *
+     * @param lowerMeansIncluded true when a low score points to inclusion
+     * @param deltas the δ values, each in [0, 1)
+     */
+    public static Outcome run(ScoreFile included, ScoreFile excluded, boolean lowerMeansIncluded, double confidence,
+            List<Double> deltas, long seed, ProgressListener progress) {
+        Checks.confidence("--confidence", confidence);
+        double[][] in = new double[1][];
+        double[][] out = new double[1][];
+        Input a = read(included, lowerMeansIncluded, in, progress);
+        Input b = read(excluded, lowerMeansIncluded, out, progress);
+        int m = in[0].length + out[0].length;
+        if (m > MAX_CANARIES) {
+            throw new InvalidInputException("--with, --without", m + " canaries", "at most " + MAX_CANARIES
+                    + " for --one-run");
+        }
+        // Every canary's score and label, ordered by score (descending) with a seeded random key breaking ties.
+        UniformRandomProvider rng = new RandomStreams(seed).next();
+        double[] scores = new double[m];
+        for (int i = 0; i < m; i++) {
+            scores[i] = i < in[0].length ? in[0][i] : out[0][i - in[0].length];
+        }
+        int[] index = sortedIndices(scores, rng);
+        long[] cumulativeIncluded = new long[m + 1];
+        for (int r = 0; r < m; r++) {
+            cumulativeIncluded[r + 1] = cumulativeIncluded[r] + (index[r] < in[0].length ? 1 : 0);
+        }
+        long[] grid = guessCounts(m);
+        double level = (1 - confidence) / grid.length;
+        List<Bound> bounds = new ArrayList<>();
+        for (double delta : deltas) {
+            Bound best = new Bound(delta, 0.0, 0, 0);
+            for (long k : grid) {
+                progress.check("one-run bound, delta " + delta + ", " + k + " guesses");
+                long v = cumulativeIncluded[(int) k];
+                double e = OneRunBound.epsilonLowerBound(m, k, v, delta, level);
+                if (e > best.epsilon()) {
+                    best = new Bound(delta, e, k, v);
+                }
+            }
+            bounds.add(best);
+        }
+        return new Outcome(a, b, grid, level, bounds);
+    }
+
+    /** {@code ceil(m / 2^j)} for {@code j = 1, 2, ...} down to 1, distinct, descending. */
+    static long[] guessCounts(long m) {
+        List<Long> ks = new ArrayList<>();
+        for (long d = 2; ; d *= 2) {
+            long k = (m + d - 1) / d;
+            if (ks.isEmpty() || ks.get(ks.size() - 1) != k) {
+                ks.add(k);
+            }
+            if (k <= 1) {
+                break;
+            }
+        }
+        return ks.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** Indices of {@code scores} by descending score, ties in a uniformly random order. */
+    static int[] sortedIndices(double[] scores, UniformRandomProvider rng) {
+        int m = scores.length;
+        // (score, random key) per index, merge-sorted on primitive arrays
+        long[] tie = new long[m];
+        for (int i = 0; i < m; i++) {
+            tie[i] = rng.nextLong();
+        }
+        int[] idx = new int[m];
+        for (int i = 0; i < m; i++) {
+            idx[i] = i;
+        }
+        int[] buf = new int[m];
+        mergeSort(idx, buf, 0, m, scores, tie);
+        return idx;
+    }
+
+    private static void mergeSort(int[] a, int[] buf, int lo, int hi, double[] s, long[] t) {
+        if (hi - lo < 2) {
+            return;
+        }
+        int mid = (lo + hi) >>> 1;
+        mergeSort(a, buf, lo, mid, s, t);
+        mergeSort(a, buf, mid, hi, s, t);
+        int i = lo;
+        int j = mid;
+        int k = lo;
+        while (i < mid && j < hi) {
+            buf[k++] = before(a[j], a[i], s, t) ? a[j++] : a[i++];
+        }
+        while (i < mid) {
+            buf[k++] = a[i++];
+        }
+        while (j < hi) {
+            buf[k++] = a[j++];
+        }
+        System.arraycopy(buf, lo, a, lo, hi - lo);
+    }
+
+    private static boolean before(int x, int y, double[] s, long[] t) {
+        int c = Double.compare(s[y], s[x]); // descending score
+        return c < 0 || (c == 0 && t[x] < t[y]);
+    }
+
+    private static Input read(ScoreFile f, boolean negate, double[][] into, ProgressListener progress) {
+        MessageDigest digest = ScoreFile.sha256();
+        double[] values = new double[1024];
+        int n = 0;
+        try (ScoreReader r = f.open(digest)) {
+            while (next(r, f)) {
+                if (n == values.length) {
+                    if (n >= MAX_CANARIES) {
+                        throw new InvalidInputException(f.option(), f.name(), "holds more than " + MAX_CANARIES
+                                + " scores, the most --one-run reads");
+                    }
+                    values = Arrays.copyOf(values, (int) Math.min((long) n * 2, MAX_CANARIES));
+                }
+                values[n++] = negate ? -r.value() : r.value();
+                if ((n & ((1 << 22) - 1)) == 0) {
+                    progress.check("reading " + f.name() + ", score " + n);
+                }
+            }
+        } catch (IOException e) {
+            throw new InvalidInputException(f.name(), "(read error)", e.getMessage());
+        }
+        if (n == 0) {
+            throw new InvalidInputException(f.option(), f.name(), "holds no scores");
+        }
+        into[0] = Arrays.copyOf(values, n);
+        return new Input(f.name(), f.size(), ScoreFile.hex(digest.digest()), n);
+    }
+
+    private static boolean next(ScoreReader in, ScoreFile f) {
+        try {
+            return in.next();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InvalidInputException(f.name() + ", after " + in.position(), "(binary)", "is not UTF-8 text");
+        } catch (IOException e) {
+            throw new InvalidInputException(f.name() + ", after " + in.position(), "(read error)", e.getMessage());
+        }
+    }
+}
