@@ -50,17 +50,48 @@ public final class ParameterCalibration {
      */
     public static double guided(CalibrationParameter parameter, DoubleFunction<PrivacyBound> boundAt,
             DoubleFunction<PrivacyBound> guide, double epsilon, double delta) {
+        return guided(parameter, boundAt, guide, Double.NaN, epsilon, delta);
+    }
+
+    /**
+     * {@link #guided(CalibrationParameter, DoubleFunction, DoubleFunction, double, double)} with a {@code hint} where
+     * the guide's search starts (a closed-form approximation such as the central limit's, or NaN to start from 1): the
+     * guide's bracket is searched outward from the hint by relative steps of 1e-2, 2e-2, 4e-2, ..., and the guide is
+     * solved only to {@value #GUIDE_TOLERANCE} relative, since it only says where the bound's own search starts (whose
+     * first steps are 1e-4). Neither the hint nor the guide affects the answer, only how many evaluations it takes.
+     */
+    public static double guided(CalibrationParameter parameter, DoubleFunction<PrivacyBound> boundAt,
+            DoubleFunction<PrivacyBound> guide, double hint, double epsilon, double delta) {
         double start;
         try {
-            start = monotone(parameter, guide, epsilon, delta);
+            start = monotone(parameter, guide, epsilon, delta, hint, 1e-2, GUIDE_TOLERANCE);
         } catch (InvalidInputException e) { // including an accountant at its numerical limits
             start = Double.NaN;
         }
-        return monotone(parameter, boundAt, epsilon, delta, start);
+        return monotone(parameter, boundAt, epsilon, delta, start, 1e-4, RELATIVE_TOLERANCE);
     }
+
+    /**
+     * {@link #monotone(CalibrationParameter, DoubleFunction, double, double)} with its bracket searched outward from
+     * {@code hint} by relative steps of 1e-2, 2e-2, 4e-2, ... (from 1 by doubling when the hint is NaN or outside the
+     * parameter's range): for a bound that is costly at every grid, started where a closed form puts the answer. The
+     * hint only decides where to look.
+     */
+    public static double fromHint(CalibrationParameter parameter, DoubleFunction<PrivacyBound> boundAt, double hint,
+            double epsilon, double delta) {
+        return monotone(parameter, boundAt, epsilon, delta, hint, 1e-2, RELATIVE_TOLERANCE);
+    }
+
+    /** Relative width to which a guide is solved. */
+    static final double GUIDE_TOLERANCE = 1e-6;
 
     private static double monotone(CalibrationParameter parameter, DoubleFunction<PrivacyBound> boundAt,
             double epsilon, double delta, double start) {
+        return monotone(parameter, boundAt, epsilon, delta, start, 1e-4, RELATIVE_TOLERANCE);
+    }
+
+    private static double monotone(CalibrationParameter parameter, DoubleFunction<PrivacyBound> boundAt,
+            double epsilon, double delta, double start, double firstStep, double tolerance) {
         Checks.nonNegative("epsilon", epsilon);
         Checks.delta("delta", delta);
         double logTarget = Math.log(delta);
@@ -81,7 +112,7 @@ public final class ParameterCalibration {
         double sign = parameter.privateWhenLarger() ? 1.0 : -1.0;
         java.util.function.DoubleUnaryOperator g = x -> sign * (Math.log(deltaAt.applyAsDouble(x)) - logTarget);
         RootFinder.Bracket b = start > parameter.min() && start < parameter.max()
-                ? bracketAround(g, start, parameter.min(), parameter.max())
+                ? bracketAround(g, start, firstStep, parameter.min(), parameter.max())
                 : RootFinder.bracketDecreasing(g, 1.0, 2.0, parameter.min(), parameter.max());
         if (b == null) {
             // Either the least private end of the range already meets the target, or not even the most private does.
@@ -91,7 +122,7 @@ public final class ParameterCalibration {
         double lo = b.lo();
         double hi = b.hi();
         if (lo < hi) {
-            RootFinder.Bracket r = RootFinder.solveSmooth(g, b, RELATIVE_TOLERANCE, 0.0);
+            RootFinder.Bracket r = RootFinder.solveSmooth(g, b, tolerance, 0.0);
             lo = r.lo();
             hi = r.hi();
         }
@@ -171,7 +202,7 @@ public final class ParameterCalibration {
      * {@code 1e-4 * 2^k} towards the change, clamped to {@code [min, max]}; null if the sign does not change there.
      */
     private static RootFinder.Bracket bracketAround(java.util.function.DoubleUnaryOperator g, double start,
-            double min, double max) {
+            double firstStep, double min, double max) {
         double x = start;
         double fx = g.applyAsDouble(x);
         if (Double.isNaN(fx)) {
@@ -180,7 +211,7 @@ public final class ParameterCalibration {
         if (fx == 0) {
             return new RootFinder.Bracket(x, x, fx, fx);
         }
-        double step = 1e-4;
+        double step = firstStep;
         for (int k = 0; k < 64; k++, step *= 2) {
             double y = fx > 0 ? Math.min(max, x * (1 + step)) : Math.max(min, x / (1 + step));
             double fy = g.applyAsDouble(y);

@@ -23,6 +23,19 @@ class ParameterCalibrationTest {
         }
     }
 
+    /** A hint, good or bad, and a guide only change where the search looks, not the answer (to 1e-9 relative). */
+    @Test
+    void hintsAndGuidesDoNotChangeTheAnswer() {
+        java.util.function.DoubleFunction<PrivacyBound> gaussian = s -> GaussianBound.of(s, 1, 1);
+        double plain = ParameterCalibration.monotone(CalibrationParameter.SIGMA, gaussian, 1, 1e-5);
+        for (double hint : new double[] {3.7, 1.0, 11.0, 0.2, Double.NaN, 1e9}) {
+            assertRelative(plain, ParameterCalibration.fromHint(CalibrationParameter.SIGMA, gaussian, hint, 1, 1e-5),
+                    1e-9, "hint " + hint);
+            assertRelative(plain, ParameterCalibration.guided(CalibrationParameter.SIGMA, gaussian,
+                    s -> GaussianBound.of(s * 1.001, 1, 1), hint, 1, 1e-5), 1e-9, "guided from " + hint);
+        }
+    }
+
     @Test
     void unreachableTargetsGiveAClearError() {
         // Subsampling at q = 0.5 caps delta(eps) by 0.5 for any sigma; at eps = 0 a sigma must reach

@@ -257,6 +257,8 @@ class HostileInputTest {
                 "1e-5", "--max-seconds", "5", "--quiet"));
         all.add(c("calibrate at epsilon 1000", 0, null, 90, "calibrate", "gaussian", "--epsilon", "1000", "--delta",
                 "1e-15"));
+        all.add(c("calibrate over a million rounds, no budget", 0, null, 60, "calibrate",
+                "poisson-subsampled-gaussian", "q=0.01", "rounds=1e6", "--epsilon", "1", "--delta", "1e-5", "--quiet"));
         all.add(c("calibrate at epsilon 1e6", 2, "--epsilon = 1000000: must be <= 1000 for calibrate", 30,
                 "calibrate", "poisson-subsampled-gaussian", "q=0.01", "rounds=10", "--epsilon", "1e6", "--delta",
                 "1e-5"));
