@@ -40,18 +40,31 @@ final class SelectionObjective {
      * pessimistic rates charge a test for the selection's own uncertainty.
      */
     double pessimisticLower(long selectionCount) {
-        double rate = pessimisticLowerCache.computeIfAbsent(selectionCount,
-                k -> ClopperPearson.lower(k, (long) selectionTrials, errorLevel));
+        double rate = pessimisticLowerCache.computeIfAbsent(selectionCount, this::poissonLower);
         double k = rate * evaluationTrials;
         return k <= 0 ? 0.0 : 0.5 * chiSquareQuantile(2 * k, -z) / evaluationTrials;
     }
 
     /** Predicted upper limit from the selection count's Clopper–Pearson upper bound (see {@link #pessimisticLower}). */
     double pessimisticUpper(long selectionCount) {
-        double rate = pessimisticUpperCache.computeIfAbsent(selectionCount,
-                k -> ClopperPearson.upper(k, (long) selectionTrials, errorLevel));
+        double rate = pessimisticUpperCache.computeIfAbsent(selectionCount, this::poissonUpper);
         double k = Math.min(rate, 1.0) * evaluationTrials;
         return Math.min(1.0, 0.5 * chiSquareQuantile(2 * (k + 1), z) / evaluationTrials);
+    }
+
+    /**
+     * The selection count's own lower limit at the evaluation's error level, as a rate: Garwood's Poisson limit {@code
+     * chi2_{2k}(a)/2} by Wilson–Hilferty, over the selection trials — within a few percent of Clopper–Pearson's for the
+     * small rates where it matters, and microseconds instead of an incomplete-beta inversion per distinct count
+     * (selection only: the certified bounds are exact Clopper–Pearson).
+     */
+    private double poissonLower(long k) {
+        return k <= 0 ? 0.0 : Math.min(1.0, 0.5 * chiSquareQuantile(2.0 * k, -z) / selectionTrials);
+    }
+
+    /** The upper counterpart of {@link #poissonLower}: {@code chi2_{2(k+1)}(1 - a)/2} over the selection trials. */
+    private double poissonUpper(long k) {
+        return Math.min(1.0, 0.5 * chiSquareQuantile(2.0 * (k + 1), z) / selectionTrials);
     }
 
     /** Predicted lower confidence limit of the rate, on the evaluation trials. */
