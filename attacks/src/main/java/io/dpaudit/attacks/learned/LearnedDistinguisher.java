@@ -1,5 +1,6 @@
 package io.dpaudit.attacks.learned;
 
+import io.dpaudit.core.numerics.PoissonLimits;
 import io.dpaudit.core.blackbox.TrainableScorer;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.Scorer;
@@ -120,28 +121,13 @@ public final class LearnedDistinguisher implements TrainableScorer {
             long upperB = n - j;
             long lowerA = i;     // D's scores < t
             long lowerB = j;
-            best = Math.max(best, Math.log(garwoodLower(upperA) / garwoodUpper(upperB)));
-            best = Math.max(best, Math.log(garwoodLower(lowerB) / garwoodUpper(lowerA)));
+            best = Math.max(best, Math.log(PoissonLimits.lower(upperA, Z95) / PoissonLimits.upper(upperB, Z95)));
+            best = Math.max(best, Math.log(PoissonLimits.lower(lowerB, Z95) / PoissonLimits.upper(lowerA, Z95)));
         }
         return best;
     }
 
     private static final double Z95 = 1.6448536269514722;
-
-    private static double garwoodLower(long k) {
-        return k <= 0 ? 0.0 : 0.5 * chiSquare(2.0 * k, -Z95);
-    }
-
-    private static double garwoodUpper(long k) {
-        return 0.5 * chiSquare(2.0 * (k + 1), Z95);
-    }
-
-    /** Wilson–Hilferty chi-square quantile at normal quantile {@code zp}. */
-    private static double chiSquare(double nu, double zp) {
-        double c = 2.0 / (9.0 * nu);
-        double base = Math.max(0.0, 1.0 - c + zp * Math.sqrt(c));
-        return nu * base * base * base;
-    }
 
     /** Mean log-loss of the model's log-odds on the validation sample (equal priors), in nats per output. */
     static double validationLoss(ScoreModel m, TrainingSample s) {

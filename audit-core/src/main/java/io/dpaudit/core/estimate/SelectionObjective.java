@@ -1,5 +1,6 @@
 package io.dpaudit.core.estimate;
 
+import io.dpaudit.core.numerics.PoissonLimits;
 import io.dpaudit.core.numerics.Normal;
 
 /**
@@ -42,14 +43,14 @@ final class SelectionObjective {
     double pessimisticLower(long selectionCount) {
         double rate = pessimisticLowerCache.computeIfAbsent(selectionCount, this::poissonLower);
         double k = rate * evaluationTrials;
-        return k <= 0 ? 0.0 : 0.5 * chiSquareQuantile(2 * k, -z) / evaluationTrials;
+        return PoissonLimits.lower(k, z) / evaluationTrials;
     }
 
     /** Predicted upper limit from the selection count's Clopper–Pearson upper bound (see {@link #pessimisticLower}). */
     double pessimisticUpper(long selectionCount) {
         double rate = pessimisticUpperCache.computeIfAbsent(selectionCount, this::poissonUpper);
         double k = Math.min(rate, 1.0) * evaluationTrials;
-        return Math.min(1.0, 0.5 * chiSquareQuantile(2 * (k + 1), z) / evaluationTrials);
+        return Math.min(1.0, PoissonLimits.upper(k, z) / evaluationTrials);
     }
 
     /**
@@ -59,35 +60,25 @@ final class SelectionObjective {
      * (selection only: the certified bounds are exact Clopper–Pearson).
      */
     private double poissonLower(long k) {
-        return k <= 0 ? 0.0 : Math.min(1.0, 0.5 * chiSquareQuantile(2.0 * k, -z) / selectionTrials);
+        return Math.min(1.0, PoissonLimits.lower(k, z) / selectionTrials);
     }
 
     /** The upper counterpart of {@link #poissonLower}: {@code chi2_{2(k+1)}(1 - a)/2} over the selection trials. */
     private double poissonUpper(long k) {
-        return Math.min(1.0, 0.5 * chiSquareQuantile(2.0 * (k + 1), z) / selectionTrials);
+        return Math.min(1.0, PoissonLimits.upper(k, z) / selectionTrials);
     }
 
     /** Predicted lower confidence limit of the rate, on the evaluation trials. */
     double predictedLower(long selectionCount) {
         double rate = ClopperPearson.medianLower(selectionCount, (long) selectionTrials);
         double k = rate * evaluationTrials;
-        if (k <= 0) {
-            return 0.0;
-        }
-        return 0.5 * chiSquareQuantile(2 * k, -z) / evaluationTrials;
+        return PoissonLimits.lower(k, z) / evaluationTrials;
     }
 
     /** Predicted upper confidence limit of the rate, on the evaluation trials. */
     double predictedUpper(long selectionCount) {
         double rate = ClopperPearson.medianUpper(selectionCount, (long) selectionTrials);
         double k = Math.min(rate, 1.0) * evaluationTrials;
-        return Math.min(1.0, 0.5 * chiSquareQuantile(2 * (k + 1), z) / evaluationTrials);
-    }
-
-    /** Wilson–Hilferty: the chi-square quantile with {@code nu} degrees of freedom at normal quantile {@code zp}. */
-    private static double chiSquareQuantile(double nu, double zp) {
-        double c = 2.0 / (9.0 * nu);
-        double base = Math.max(0.0, 1.0 - c + zp * Math.sqrt(c));
-        return nu * base * base * base;
+        return Math.min(1.0, PoissonLimits.upper(k, z) / evaluationTrials);
     }
 }

@@ -74,16 +74,9 @@ final class FaithfulPersistentSimulator {
                 Arrays.fill(lastSeen, 0.0);
                 int unseen = 0;
                 for (int r = 0; r < p.rounds(); r++) {
-                    boolean target = false;
-                    boolean observer = false;
-                    for (int client = 0; client < p.clients(); client++) {
-                        boolean in = p.p() >= 1.0 || rng.nextDouble() < p.p();
-                        if (client == 0) {
-                            target = in;
-                        } else if (in && (client == 1 || !weak)) {
-                            observer = true;
-                        }
-                    }
+                    int coins = FaithfulPriFedSyncSimulator.clientCoins(rng, p, weak);
+                    boolean target = (coins & FaithfulPriFedSyncSimulator.TARGET) != 0;
+                    boolean observer = (coins & FaithfulPriFedSyncSimulator.OBSERVER) != 0;
                     if (target) {
                         unseen++;
                         for (int k = 0; k < p.localSteps(); k++) {

@@ -49,6 +49,28 @@ final class FaithfulPriFedSyncSimulator {
         return MechanismSimulator.of(model, d, rng -> new Sampler(rng, p, dimension));
     }
 
+    /** Bit of {@link #clientCoins}: the target client j takes part. */
+    static final int TARGET = 1;
+    /** Bit of {@link #clientCoins}: the observer takes part (client 1, weak; any client but j, strong). */
+    static final int OBSERVER = 2;
+
+    /**
+     * One round's client sampling: every client tosses its coin ({@code nextDouble() < p}, in index order; client 0 is
+     * j), and the result is {@link #TARGET} and {@link #OBSERVER} as bits.
+     */
+    static int clientCoins(UniformRandomProvider rng, PriFedSyncParameters p, boolean weak) {
+        int coins = 0;
+        for (int client = 0; client < p.clients(); client++) {
+            boolean in = p.p() >= 1.0 || rng.nextDouble() < p.p();
+            if (in && client == 0) {
+                coins |= TARGET;
+            } else if (in && (client == 1 || !weak)) {
+                coins |= OBSERVER;
+            }
+        }
+        return coins;
+    }
+
     /** A gradient {@code g e_1} clipped to norm {@code c}, along {@code e_1}. */
     static double clipped(double g, double c) {
         double norm = Math.abs(g);
@@ -88,17 +110,8 @@ final class FaithfulPriFedSyncSimulator {
             boolean weak = p.notion().equals("weak");
             for (int b = 0; b < trials * p.rounds(); b++) {
                 int base = b * block;
-                boolean target = false;
-                boolean observer = false;
-                for (int client = 0; client < p.clients(); client++) {
-                    boolean in = p.p() >= 1.0 || rng.nextDouble() < p.p();
-                    if (client == 0) {
-                        target = in;
-                    } else if (in && (client == 1 || !weak)) {
-                        observer = true;
-                    }
-                }
-                boolean seen = target && (broadcast || observer);
+                int coins = clientCoins(rng, p, weak);
+                boolean seen = (coins & TARGET) != 0 && (broadcast || (coins & OBSERVER) != 0);
                 if (!seen) {
                     java.util.Arrays.fill(out, base, base + block, 0.0);
                     continue;

@@ -143,28 +143,36 @@ final class PriFedSyncBounds {
                     + "too many compositions for Theorem 1's strong bound");
         }
         PrivacyBound tabulated = fj(p);
-        PrivacyBound perRound = new LabelledBound("g_{p,j}", BoundKind.CANDIDATE, new PrivacyBound() {
-            @Override
-            public String name() {
-                return "g_{p,j}";
-            }
-
-            @Override
-            public String source() {
-                return "max{f_j, 1 - alpha - p^2} as a profile";
-            }
-
-            @Override
-            public double delta(double epsilon) {
-                return Math.min(tabulated.delta(epsilon), pe);
-            }
-        }, "max{f_j, 1 - alpha - p^2} as the profile min(delta_f_j, p^2), " + tabulated.source());
+        PrivacyBound perRound = perRoundProfile("g_{p,j}", "max{f_j, 1 - alpha - p^2} as a profile",
+                e -> Math.min(tabulated.delta(e), pe), "max{f_j, 1 - alpha - p^2} as the profile min(delta_f_j, p^2), "
+                        + tabulated.source());
         PrivacyBound b = ProfileComposition.compose(perRound, (int) rounds);
         return new LabelledBound("zcls21-thm1", BoundKind.CANDIDATE, b, String.format(Locale.ROOT,
                 "Zheng et al. Theorem 1 with Lemma 3.8: g_{p,j}^{(x)%d}, g_{p,j} = max{f_j, 1 - alpha - p^2}, f_j = "
                         + "C_{B/n}(G_{1/sigma})^{(x)K} (Lemma D.1 as printed); per round the profile min(delta_f_j, "
                         + "p^2 = %.6g), which is at least g's, composed by the PLD accountant: %s", rounds, pe,
                 b.source()));
+    }
+
+    /** A candidate per-round profile {@code delta} named {@code name}, for composition over rounds. */
+    private static PrivacyBound perRoundProfile(String name, String source, java.util.function.DoubleUnaryOperator delta,
+            String label) {
+        return new LabelledBound(name, BoundKind.CANDIDATE, new PrivacyBound() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public String source() {
+                return source;
+            }
+
+            @Override
+            public double delta(double epsilon) {
+                return delta.applyAsDouble(epsilon);
+            }
+        }, label);
     }
 
     /**
@@ -205,22 +213,9 @@ final class PriFedSyncBounds {
                     + "too many compositions for the strong form of lemma38-tight");
         }
         PrivacyBound tabulated = fj(p);
-        PrivacyBound perRound = new LabelledBound("h_{p,j}", BoundKind.CANDIDATE, new PrivacyBound() {
-            @Override
-            public String name() {
-                return "h_{p,j}";
-            }
-
-            @Override
-            public String source() {
-                return "p^2 delta_f_j(eps), the profile of (1 - p^2) bot + p^2 f_j";
-            }
-
-            @Override
-            public double delta(double epsilon) {
-                return SafeRounding.upProbability(pe * tabulated.delta(epsilon));
-            }
-        }, "p^2 delta_f_j(eps), the tight Lemma 3.8 per round, " + tabulated.source());
+        PrivacyBound perRound = perRoundProfile("h_{p,j}", "p^2 delta_f_j(eps), the profile of (1 - p^2) bot + p^2 f_j",
+                e -> SafeRounding.upProbability(pe * tabulated.delta(e)), "p^2 delta_f_j(eps), the tight Lemma 3.8 per "
+                        + "round, " + tabulated.source());
         PrivacyBound b = ProfileComposition.compose(perRound, (int) rounds);
         return new LabelledBound("lemma38-tight", BoundKind.CANDIDATE, b, what + ", composed by the PLD accountant; "
                 + "it needs fresh rounds: " + b.source());

@@ -4,6 +4,7 @@ import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.OneRunBound;
+import io.dpaudit.core.numerics.IndexSort;
 import io.dpaudit.core.rng.RandomStreams;
 import java.io.IOException;
 import java.security.MessageDigest;
@@ -126,48 +127,31 @@ public final class OneRunAudit {
         return ks.stream().mapToLong(Long::longValue).toArray();
     }
 
-    /** Indices of {@code scores} by descending score, ties in a uniformly random order. */
+    /**
+     * Indices of {@code scores} by descending score, ties in a uniformly random order: a seeded uniform permutation
+     * (Fisher–Yates), then the stable index sort of the permuted scores.
+     */
     static int[] sortedIndices(double[] scores, UniformRandomProvider rng) {
         int m = scores.length;
-        // (score, random key) per index, merge-sorted on primitive arrays
-        long[] tie = new long[m];
+        int[] perm = new int[m];
         for (int i = 0; i < m; i++) {
-            tie[i] = rng.nextLong();
+            perm[i] = i;
         }
-        int[] idx = new int[m];
+        for (int i = m - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            int t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+        }
+        double[] keys = new double[m];
         for (int i = 0; i < m; i++) {
-            idx[i] = i;
+            keys[i] = scores[perm[i]];
         }
-        int[] buf = new int[m];
-        mergeSort(idx, buf, 0, m, scores, tie);
-        return idx;
-    }
-
-    private static void mergeSort(int[] a, int[] buf, int lo, int hi, double[] s, long[] t) {
-        if (hi - lo < 2) {
-            return;
+        int[] order = IndexSort.descending(keys);
+        for (int i = 0; i < m; i++) {
+            order[i] = perm[order[i]];
         }
-        int mid = (lo + hi) >>> 1;
-        mergeSort(a, buf, lo, mid, s, t);
-        mergeSort(a, buf, mid, hi, s, t);
-        int i = lo;
-        int j = mid;
-        int k = lo;
-        while (i < mid && j < hi) {
-            buf[k++] = before(a[j], a[i], s, t) ? a[j++] : a[i++];
-        }
-        while (i < mid) {
-            buf[k++] = a[i++];
-        }
-        while (j < hi) {
-            buf[k++] = a[j++];
-        }
-        System.arraycopy(buf, lo, a, lo, hi - lo);
-    }
-
-    private static boolean before(int x, int y, double[] s, long[] t) {
-        int c = Double.compare(s[y], s[x]); // descending score
-        return c < 0 || (c == 0 && t[x] < t[y]);
+        return order;
     }
 
     private static Input read(ScoreFile f, boolean negate, double[][] into, ProgressListener progress) {

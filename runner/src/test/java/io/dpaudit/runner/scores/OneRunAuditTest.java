@@ -61,7 +61,7 @@ class OneRunAuditTest {
     /**
      * Ties are broken at random, never by the labels: with every score equal (a 0-DP release) the bound is 0 but with
      * probability at most 5% per run; of 100 runs at most 13 may be positive (0.999 quantile of Binomial(100, 0.05)).
-     * Breaking ties by file order (included first) would certify a large epsilon every time. Seen when written: 0 of
+     * Breaking ties by file order (included first) would certify a large epsilon every time. Seen when written: 1 of
      * 100.
      */
     @Test
@@ -77,7 +77,7 @@ class OneRunAuditTest {
     }
 
     /**
-     * Power: randomized response with eps0 = 2 and 10^4 canaries (fixed seed) certifies more than 1.7 (1.896 when
+     * Power: randomized response with eps0 = 2 and 10^4 canaries (fixed seed) certifies more than 1.7 (1.900 when
      * written).
      */
     @Test
