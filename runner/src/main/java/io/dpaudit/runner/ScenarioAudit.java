@@ -11,6 +11,7 @@ import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
 import io.dpaudit.core.audit.Claim;
+import io.dpaudit.core.audit.ProfileEstimation;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.EstimateVerdict;
 import io.dpaudit.core.audit.TradeOffClaim;
@@ -23,6 +24,9 @@ import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
+import io.dpaudit.core.estimate.TiltedProfileEstimator;
+import io.dpaudit.core.law.GaussianMixture;
+import io.dpaudit.core.model.OutputModel;
 import io.dpaudit.core.fdp.BoundTradeOff;
 import io.dpaudit.core.fdp.GaussianTradeOff;
 import io.dpaudit.core.fdp.TradeOffFunction;
@@ -58,13 +62,15 @@ public final class ScenarioAudit {
      * @param bounds the analytic bounds that apply, computed once
      * @param claims resolved privacy-profile claims
      * @param tradeOffClaims resolved f-DP claims
-     * @param lossScorer the exact-LLR scorer of the two-sided privacy-loss estimate, or null when none is asked for
+     * @param lossScorer the exact-LLR scorer of the plain two-sided privacy-loss estimate, or null
+     * @param profileEstimation the importance-sampled estimate, or null
      * @param trainable the learned distinguisher that replaces {@code scorer} after training, or null
      * @param trainingTrials outputs per world the learned distinguisher learns from (0 without one)
      */
     public record Prepared(Scenario scenario, AuditableMechanism mechanism, MechanismSimulator simulator,
             Scorer scorer, AuditSettings settings, List<PrivacyBound> bounds, List<Claim> claims,
-            List<TradeOffClaim> tradeOffClaims, Scorer lossScorer, TrainableScorer trainable, int trainingTrials) {
+            List<TradeOffClaim> tradeOffClaims, Scorer lossScorer, ProfileEstimation profileEstimation,
+            TrainableScorer trainable, int trainingTrials) {
     }
 
     /**
@@ -130,7 +136,7 @@ public final class ScenarioAudit {
             }
         }
         return new Prepared(scenario, mechanism, t.simulator(), t.scorer(), settings, bounds, claims, tradeOffClaims,
-                t.lossScorer(), t.trainable(), t.trainingTrials());
+                t.lossScorer(), t.profileEstimation(), t.trainable(), t.trainingTrials());
     }
 
     /**
@@ -143,10 +149,50 @@ public final class ScenarioAudit {
      * @param scorer the attack's scorer, or null when {@code trainable} is given
      * @param trainable the learned distinguisher, or null
      * @param trainingTrials outputs per world it learns from (0 without one)
-     * @param lossScorer the estimate's loss scorer, or null
+     * @param lossScorer the plain estimate's loss scorer, or null
+     * @param profileEstimation the importance-sampled estimate, or null
      */
     public record Trials(AuditableMechanism mechanism, MechanismSimulator simulator, Scorer scorer,
-            TrainableScorer trainable, int trainingTrials, Scorer lossScorer) {
+            TrainableScorer trainable, int trainingTrials, Scorer lossScorer, ProfileEstimation profileEstimation) {
+    }
+
+    /** Below {@code AUTO_IMPORTANCE_EVENTS / N} a δ asked about picks importance sampling ({@code method: auto}). */
+    static final double AUTO_IMPORTANCE_EVENTS = 100;
+    /** Round draws per target and direction of the default importance budget ({@code samples = this / T}). */
+    static final double IMPORTANCE_ROUND_DRAWS = 3e7;
+    static final long IMPORTANCE_MIN_SAMPLES = 20_000;
+    static final long IMPORTANCE_MAX_SAMPLES = 3_000_000;
+
+    /**
+     * The estimate's method: the scenario's {@code plain} or {@code importance}, or for {@code auto} importance
+     * sampling when the densities allow it and the smallest δ asked about (the scenario's and the claims') is below
+     * {@code 100/N}, where plain Monte Carlo of N trials per world sees about 100 events or fewer, else plain.
+     */
+    static String estimateMethod(Scenario scenario, long trials, boolean importanceSupported) {
+        if (!scenario.estimateMethod().equals("auto")) {
+            return scenario.estimateMethod();
+        }
+        double smallest = 1;
+        for (double d : scenario.deltas()) {
+            if (d > 0) {
+                smallest = Math.min(smallest, d);
+            }
+        }
+        for (ClaimSpec c : scenario.claims()) {
+            if (c.delta() > 0) {
+                smallest = Math.min(smallest, c.delta());
+            }
+        }
+        return importanceSupported && smallest < AUTO_IMPORTANCE_EVENTS / trials ? "importance" : "plain";
+    }
+
+    /** Importance samples per target and direction: the scenario's, or {@code 3e7 / T} within [2e4, 3e6]. */
+    static long importanceSamples(Scenario scenario, int rounds) {
+        if (scenario.estimateSamples() > 0) {
+            return scenario.estimateSamples();
+        }
+        return Math.max(IMPORTANCE_MIN_SAMPLES, Math.min(IMPORTANCE_MAX_SAMPLES,
+                (long) (IMPORTANCE_ROUND_DRAWS / rounds)));
     }
 
     /** Builds what the trials need (see {@link Trials}); bad input throws as {@link #prepare} does. */
@@ -155,17 +201,38 @@ public final class ScenarioAudit {
         MechanismSimulator simulator = scenario.faithful()
                 ? mechanism.faithful(scenario.simulator(), RandomStreams.auxiliary(seed))
                 : mechanism.reduced();
+        OutputModel model = simulator.outputModel();
+        if (scenario.estimate() && model == null) {
+            throw new InvalidInputException("estimate", true, "the " + mechanism.type() + " simulator states no "
+                    + "law of its outputs (a black box), so it has no exact log-likelihood ratio to estimate from");
+        }
+        boolean importanceSupported = model != null
+                && TiltedProfileEstimator.supports(model.withCanary(), model.withoutCanary(), model.rounds());
+        String method = scenario.estimate() ? estimateMethod(scenario, trials, importanceSupported) : null;
+        if ("importance".equals(method) && !importanceSupported) {
+            throw new InvalidInputException("estimate.method", "importance", "the " + mechanism.type()
+                    + " simulator's per-round statistic is not a pair of one-dimensional Gaussian mixtures with one "
+                    + "sigma (or T > " + TiltedProfileEstimator.MAX_ROUNDS + "), which the importance sampler needs; "
+                    + "use method plain");
+        }
+        boolean plainEstimate = "plain".equals(method);
         AttackCatalog.Attack attack = AttackCatalog.create("attack", scenario.attack(), simulator,
-                !scenario.faithful() && !scenario.estimate());
+                !scenario.faithful() && !plainEstimate);
         if (attack.simulator() != null) {
             simulator = attack.simulator(); // the attack's score drawn from its exact law (nothing else reads outputs)
         }
         Scorer lossScorer = null;
-        if (scenario.estimate()) {
-            if (simulator.outputModel() == null) {
-                throw new InvalidInputException("estimate", true, "the " + mechanism.type() + " simulator states no "
-                        + "law of its outputs (a black box), so it has no exact log-likelihood ratio to estimate from");
-            }
+        ProfileEstimation profileEstimation = null;
+        if ("importance".equals(method)) {
+            GaussianMixture with = (GaussianMixture) model.withCanary();
+            GaussianMixture without = (GaussianMixture) model.withoutCanary();
+            int rounds = model.rounds();
+            long samples = importanceSamples(scenario, rounds);
+            profileEstimation = (epsilons, deltas, confidence, streams, threads, progress) ->
+                    TiltedProfileEstimator.estimate(with, without, rounds, epsilons, deltas, samples, confidence,
+                            streams, threads).estimate();
+        }
+        if (plainEstimate) {
             lossScorer = LikelihoodRatioAttack.lossScorer(simulator.outputModel());
             if (lossScorer.lossBracket() == null) {
                 throw new InvalidInputException("estimate", true, "the " + mechanism.type()
@@ -177,7 +244,8 @@ public final class ScenarioAudit {
         }
         int training = attack.trainable() == null ? 0
                 : io.dpaudit.attacks.BlackBoxAudit.defaultTrainingTrials(trials, simulator.outputLength());
-        return new Trials(mechanism, simulator, attack.scorer(), attack.trainable(), training, lossScorer);
+        return new Trials(mechanism, simulator, attack.scorer(), attack.trainable(), training, lossScorer,
+                profileEstimation);
     }
 
     /** Resolves an f-DP claim: {@code mu}-GDP, or a bound's whole trade-off function ({@link BoundTradeOff}). */
@@ -297,8 +365,8 @@ public final class ScenarioAudit {
             scorer = p.trainable().train(p.simulator(), p.trainingTrials(),
                     RandomStreams.training(p.settings().seed()), progress);
         }
-        return Auditor.run(p.simulator(), scorer, p.lossScorer(), p.settings(), p.claims(), p.tradeOffClaims(),
-                progress, engine, store);
+        return Auditor.run(p.simulator(), scorer, p.lossScorer(), p.profileEstimation(), p.settings(), p.claims(),
+                p.tradeOffClaims(), progress, engine, store);
     }
 
     /**
@@ -310,7 +378,8 @@ public final class ScenarioAudit {
         return String.format(Locale.ROOT, "%s %s: auditing %s: %s (%s simulator), attack %s, %s trials per world%s, "
                 + "seed %d, %d thread(s), %d claim(s)", ToolInfo.NAME, ToolInfo.version(), p.scenario().name(),
                 p.mechanism().type(), p.scenario().faithful() ? "faithful" : "reduced", p.scenario().attack(),
-                count(s.trialsPerWorld()), p.lossScorer() != null ? " (and as many for the estimate)" : "",
+                count(s.trialsPerWorld()), p.lossScorer() != null ? " (and as many for the estimate)"
+                        : p.profileEstimation() != null ? " (and an importance-sampled estimate)" : "",
                 s.seed(), s.threads(), p.claims().size() + p.tradeOffClaims().size());
     }
 

@@ -101,6 +101,22 @@ public final class Auditor {
     public static AuditResult run(TrialSamplerFactory sampler, Scorer scorer, Scorer lossScorer,
             AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
             ProgressListener progress, PhaseEngine phaseEngine, PhaseStore store) {
+        return run(sampler, scorer, lossScorer, null, settings, claims, tradeOffClaims, progress, phaseEngine, store);
+    }
+
+    /**
+     * Runs the audit with the privacy-profile estimate of either kind: counted trials of the exact log-likelihood
+     * ratio ({@code lossScorer}, plain Monte Carlo) or a white-box estimation from exact densities
+     * ({@code profileEstimation}, importance sampling), at most one of them. The estimation resolves the scenario's
+     * and the claims' ε and δ, and draws from the run's streams after the counted phases.
+     */
+    public static AuditResult run(TrialSamplerFactory sampler, Scorer scorer, Scorer lossScorer,
+            ProfileEstimation profileEstimation, AuditSettings settings, List<Claim> claims,
+            List<TradeOffClaim> tradeOffClaims, ProgressListener progress, PhaseEngine phaseEngine,
+            PhaseStore store) {
+        if (lossScorer != null && profileEstimation != null) {
+            throw new IllegalArgumentException("one privacy-profile estimate per audit: plain or importance");
+        }
         if (lossScorer != null && lossScorer.lossBracket() == null) {
             throw new IllegalArgumentException("the loss scorer does not bracket the log-likelihood ratio");
         }
@@ -153,6 +169,17 @@ public final class Auditor {
         ScoreCounts[] lossCounts = new ScoreCounts[1];
         PrivacyLossEstimate estimate = lossScorer == null ? null
                 : estimateLoss(engine, sampler, lossScorer, settings, claims, streams, lossCounts, progress);
+        if (profileEstimation != null) {
+            List<Double> targetEpsilons = new ArrayList<>(settings.epsilons());
+            List<Double> targetDeltas = new ArrayList<>(settings.deltas());
+            for (Claim c : claims) {
+                targetEpsilons.add(c.epsilon());
+                targetDeltas.add(c.delta());
+            }
+            progress.onPhase("estimate", "importance sampling of the exact privacy loss (white-box)");
+            estimate = profileEstimation.estimate(targetEpsilons, targetDeltas, settings.confidence(), streams,
+                    settings.threads(), progress);
+        }
         List<EpsilonLowerBound> eps = new ArrayList<>();
         for (double d : settings.deltas()) {
             eps.add(estimator.epsilonLowerBound(d));

@@ -38,6 +38,11 @@ import java.util.List;
  * <p>The grid must not depend on the counted trials (take it from a pilot, the scenario, or the claims).
  */
 public final class PrivacyLossEstimator {
+    /** The sampling method's name in reports ({@code estimate.method}). */
+    public static final String NAME = "plain";
+    /** How the intervals are obtained, in reports. */
+    public static final String SOURCE = "plain Monte Carlo of the simulated pair; " + EmpiricalBernstein.NAME
+            + " intervals (" + EmpiricalBernstein.SOURCE + ") from histograms of the exact log-likelihood ratio";
     /** Largest ε at which excesses are computed as {@code 1 - e^ε e^{-L}} (e^ε stays far from overflow). */
     static final double PRODUCT_LIMIT = 700;
     /** Absolute outward rounding of an excess computed as a product (4 units of 2^-53, the product's error bound). */
@@ -99,8 +104,10 @@ public final class PrivacyLossEstimator {
                 tails += counts.count(w, 0) + counts.count(w, last);
             }
         }
-        return new PrivacyLossEstimate(EmpiricalBernstein.NAME, EmpiricalBernstein.SOURCE, confidence, n,
-                bracket.description(), tails, grid);
+        double[] trialsPerPoint = new double[grid.size()];
+        java.util.Arrays.fill(trialsPerPoint, n);
+        return new PrivacyLossEstimate(NAME, SOURCE, confidence, n, bracket.description(), tails, grid,
+                trialsPerPoint, trialsPerPoint);
     }
 
     /** Sums of {@code X_lo}, {@code X_lo^2}, {@code X_hi}, {@code X_hi^2} over one world's trials at one ε. */

@@ -224,6 +224,9 @@ public final class JsonReportWriter {
         ObjectNode o = root.putObject("estimate");
         o.put("method", e.method());
         o.put("source", e.source());
+        o.put("evidence", e.whiteBox()
+                ? "white-box: computed from the simulator's exact densities, not from trials of the mechanism"
+                : "trials of the simulated mechanism, scored by the exact log-likelihood ratio");
         o.set("confidence", JsonNumbers.encode(e.confidence()));
         o.put("trials", e.trials());
         o.put("lossBracket", e.bracket());
@@ -236,6 +239,11 @@ public final class JsonReportWriter {
             p.set("lower", JsonNumbers.encode(d.lower()));
             p.set("upper", JsonNumbers.encode(d.upper()));
             p.set("estimate", JsonNumbers.encode(d.estimate()));
+            int i = e.indexOf(d.epsilon());
+            if (i >= 0) {
+                p.set("effectiveSampleSize", JsonNumbers.encode(e.effectiveSampleSize()[i]));
+                p.set("plainTrialsEquivalent", JsonNumbers.encode(e.plainTrialsEquivalent()[i]));
+            }
         }
         ArrayNode eps = o.putArray("epsilonAtDelta");
         for (PrivacyLossEstimate.EpsilonInterval d : EstimateTables.epsilonAtDeltas(r)) {

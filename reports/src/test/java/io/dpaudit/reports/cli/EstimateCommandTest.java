@@ -36,7 +36,7 @@ class EstimateCommandTest {
         assertTrue(r.out().contains("Two-sided estimate"), r.out());
         JsonNode json = new ObjectMapper().readTree(out.resolve("report.json").toFile());
         JsonNode e = json.get("estimate");
-        assertEquals("empirical-bernstein", e.get("method").asText());
+        assertEquals("plain", e.get("method").asText());
         assertEquals(0.95, e.get("confidence").asDouble());
         assertTrue(e.get("deltaAtEpsilon").size() > 100);
         for (JsonNode p : e.get("deltaAtEpsilon")) {

@@ -61,7 +61,7 @@ class CountsFileTest {
     @Test
     void continuousScoresRecount() throws Exception {
         recount("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"trials\": 300000, \"seed\": 4, "
-                + "\"deltas\": [1e-3, 1e-4], \"estimate\": true}");
+                + "\"deltas\": [1e-3, 1e-4], \"estimate\": {\"method\": \"plain\"}}");
     }
 
     @Test

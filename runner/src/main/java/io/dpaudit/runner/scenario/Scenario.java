@@ -24,12 +24,29 @@ import java.util.List;
  * @param epsilons ε values for δ lower bounds
  * @param claims claims to audit
  * @param tradeOff how the empirical trade-off curve is certified ({@code tradeOff: {method, grid}})
- * @param estimate whether to add the two-sided privacy-loss estimate ({@code "estimate": true})
+ * @param estimate whether to add the two-sided privacy-loss estimate ({@code "estimate": true} or an object)
+ * @param estimateMethod how to estimate: {@code auto} (importance sampling when the mechanism's densities allow it and
+ *        the smallest δ asked about is below 100/N, else plain), {@code plain} or {@code importance}
+ *        ({@code "estimate": {"method": ...}})
+ * @param estimateSamples importance samples per target and direction ({@code "estimate": {"samples": ...}}), 0 for
+ *        the default
  */
 public record Scenario(JsonNode source, String name, String description, Parameters mechanism,
         Parameters simulator, String attack, long trials, long seed, double confidence,
         ThresholdSelection selection, int histogramBins, List<Double> deltas, List<Double> epsilons,
-        List<ClaimSpec> claims, AuditSettings.TradeOffSettings tradeOff, boolean estimate) {
+        List<ClaimSpec> claims, AuditSettings.TradeOffSettings tradeOff, boolean estimate, String estimateMethod,
+        long estimateSamples) {
+    /** The estimate's methods ({@code estimate.method}). */
+    public static final List<String> ESTIMATE_METHODS = List.of("auto", "plain", "importance");
+
+    /** A scenario whose estimate, if any, picks its method automatically. */
+    public Scenario(JsonNode source, String name, String description, Parameters mechanism, Parameters simulator,
+            String attack, long trials, long seed, double confidence, ThresholdSelection selection,
+            int histogramBins, List<Double> deltas, List<Double> epsilons, List<ClaimSpec> claims,
+            AuditSettings.TradeOffSettings tradeOff, boolean estimate) {
+        this(source, name, description, mechanism, simulator, attack, trials, seed, confidence, selection,
+                histogramBins, deltas, epsilons, claims, tradeOff, estimate, "auto", 0);
+    }
 
     /** Whether the faithful simulator is requested. */
     public boolean faithful() {
@@ -39,6 +56,6 @@ public record Scenario(JsonNode source, String name, String description, Paramet
     /** A copy that asks for the two-sided privacy-loss estimate (the command line's {@code --estimate}). */
     public Scenario withEstimate() {
         return new Scenario(source, name, description, mechanism, simulator, attack, trials, seed, confidence,
-                selection, histogramBins, deltas, epsilons, claims, tradeOff, true);
+                selection, histogramBins, deltas, epsilons, claims, tradeOff, true, estimateMethod, estimateSamples);
     }
 }

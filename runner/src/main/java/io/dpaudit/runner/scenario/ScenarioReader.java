@@ -125,14 +125,46 @@ public final class ScenarioReader {
         List<ClaimSpec> claims = root.has("claims") ? claims(root.get("claims")) : List.of();
         AuditSettings.TradeOffSettings tradeOff = tradeOff(root.get("tradeOff"));
         boolean estimate = false;
+        String estimateMethod = "auto";
+        long estimateSamples = 0;
         if (root.has("estimate")) {
-            if (!root.get("estimate").isBoolean()) {
-                throw new InvalidInputException("estimate", compact(root.get("estimate")), "must be true or false");
+            JsonNode e = root.get("estimate");
+            if (e.isObject()) {
+                estimate = true;
+                var names = e.fieldNames();
+                while (names.hasNext()) {
+                    String k = names.next();
+                    if (!k.equals("method") && !k.equals("samples")) {
+                        throw new InvalidInputException("estimate." + k, compact(e.get(k)),
+                                "unknown key (estimate takes method and samples)");
+                    }
+                }
+                if (e.has("method")) {
+                    JsonNode m = e.get("method");
+                    if (!m.isTextual() || !Scenario.ESTIMATE_METHODS.contains(m.textValue())) {
+                        throw new InvalidInputException("estimate.method", compact(m),
+                                "must be one of " + String.join(", ", Scenario.ESTIMATE_METHODS));
+                    }
+                    estimateMethod = m.textValue();
+                }
+                if (e.has("samples")) {
+                    JsonNode s = e.get("samples");
+                    if (!s.isNumber() || !(s.doubleValue() >= 100 && s.doubleValue() <= 1e10)
+                            || s.doubleValue() != Math.rint(s.doubleValue())) {
+                        throw new InvalidInputException("estimate.samples", compact(s),
+                                "must be a whole number in [100, 1e10]");
+                    }
+                    estimateSamples = (long) s.doubleValue();
+                }
+            } else if (e.isBoolean()) {
+                estimate = e.booleanValue();
+            } else {
+                throw new InvalidInputException("estimate", compact(e),
+                        "must be true, false or {\"method\": \"auto\" | \"plain\" | \"importance\", \"samples\": N}");
             }
-            estimate = root.get("estimate").booleanValue();
         }
         return new Scenario(root, name, description, mechanism, simulator, attack, trials, seed, confidence,
-                selection, bins, deltas, epsilons, claims, tradeOff, estimate);
+                selection, bins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod, estimateSamples);
     }
 
     private static Parameters parameters(JsonNode node, String field) {

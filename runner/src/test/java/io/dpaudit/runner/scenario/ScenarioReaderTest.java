@@ -37,4 +37,27 @@ class ScenarioReaderTest {
                 OK.replace("}, \"trials\"", "}, \"claims\": " + claims + ", \"trials\""), "t"));
         assertTrue(e.getMessage().startsWith("claims = (array of 1001 claims)"), e.getMessage());
     }
+
+    @Test
+    void estimateTakesTrueFalseOrAMethodAndSamples() {
+        Scenario plain = ScenarioReader.parse(OK.replace("}, \"trials\"", "}, \"estimate\": true, \"trials\""), "t");
+        assertTrue(plain.estimate());
+        assertEquals("auto", plain.estimateMethod());
+        Scenario is = ScenarioReader.parse(OK.replace("}, \"trials\"",
+                "}, \"estimate\": {\"method\": \"importance\", \"samples\": 50000}, \"trials\""), "t");
+        assertTrue(is.estimate());
+        assertEquals("importance", is.estimateMethod());
+        assertEquals(50000, is.estimateSamples());
+        String[][] bad = {
+            {"{\"method\": \"tilted\"}", "estimate.method = \"tilted\": must be one of auto, plain, importance"},
+            {"{\"samples\": 10}", "estimate.samples = 10: must be a whole number in [100, 1e10]"},
+            {"{\"samples\": 1000.5}", "estimate.samples = 1000.5: must be a whole number in [100, 1e10]"},
+            {"{\"sample\": 1000}", "estimate.sample = 1000: unknown key (estimate takes method and samples)"},
+        };
+        for (String[] b : bad) {
+            InvalidInputException e = assertThrows(InvalidInputException.class, () -> ScenarioReader.parse(
+                    OK.replace("}, \"trials\"", "}, \"estimate\": " + b[0] + ", \"trials\""), "t"));
+            assertEquals(b[1], e.getMessage());
+        }
+    }
 }
