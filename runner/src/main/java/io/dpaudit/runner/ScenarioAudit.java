@@ -211,9 +211,9 @@ public final class ScenarioAudit {
         String method = scenario.estimate() ? estimateMethod(scenario, trials, importanceSupported) : null;
         if ("importance".equals(method) && !importanceSupported) {
             throw new InvalidInputException("estimate.method", "importance", "the " + mechanism.type()
-                    + " simulator's per-round statistic is not a pair of one-dimensional Gaussian mixtures with one "
-                    + "sigma (or T > " + TiltedProfileEstimator.MAX_ROUNDS + "), which the importance sampler needs; "
-                    + "use method plain");
+                    + " simulator's per-round statistic is not a pair of one-dimensional Gaussian mixtures (at most "
+                    + "two components) with one sigma (or T > " + TiltedProfileEstimator.MAX_ROUNDS + "), which the "
+                    + "importance sampler needs; use method plain");
         }
         boolean plainEstimate = "plain".equals(method);
         AttackCatalog.Attack attack = AttackCatalog.create("attack", scenario.attack(), simulator,
