@@ -225,7 +225,7 @@ final class ScoresCommand implements Callable<Integer> {
         AuditReport report = new AuditReport(ToolInfo.NAME, ToolInfo.version(), scenario, mechanism,
                 "external scores", result, List.of(), RandomStreams.description(), ToolInfo.environment(), notes,
                 null, ReportAssembly.certifiedMuCurve(result)).withProvenance(Provenance.of(started, io.arguments(),
-                        null));
+                        null)).withScoreMetrics(o.metrics());
         boolean existed = java.nio.file.Files.exists(outPath);
         ReportFiles.prepareDirectory("--out", outPath, RunCommand.REPORT_FILES);
         try {

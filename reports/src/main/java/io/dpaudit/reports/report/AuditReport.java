@@ -25,11 +25,12 @@ import java.util.Map;
  *     GDP curve of the certified lower bound
  * @param provenance where the report comes from, or null for a report built in code
  * @param noiseSavings for claims the two-sided estimate finds loose, the noise they need (may be empty)
+ * @param scoreMetrics a score file's AUROC and TPR at fixed FPRs ({@code dp-audit scores}), or null
  */
 public record AuditReport(String toolName, String toolVersion, Scenario scenario, AuditableMechanism mechanism,
         String simulator, AuditResult result, List<BoundCurve> bounds, String rng, Map<String, String> environment,
         List<String> notes, Looseness looseness, List<TradeOffCurve> tradeOffCurves, Provenance provenance,
-        List<NoiseSaving> noiseSavings) {
+        List<NoiseSaving> noiseSavings, io.dpaudit.core.estimate.ScoreMetrics.Result scoreMetrics) {
 
     public AuditReport {
         noiseSavings = List.copyOf(noiseSavings);
@@ -37,6 +38,15 @@ public record AuditReport(String toolName, String toolVersion, Scenario scenario
         tradeOffCurves = List.copyOf(tradeOffCurves);
         notes = List.copyOf(notes);
         environment = Map.copyOf(environment);
+    }
+
+    /** A report without score metrics (every report but a score file's). */
+    public AuditReport(String toolName, String toolVersion, Scenario scenario, AuditableMechanism mechanism,
+            String simulator, AuditResult result, List<BoundCurve> bounds, String rng, Map<String, String> environment,
+            List<String> notes, Looseness looseness, List<TradeOffCurve> tradeOffCurves, Provenance provenance,
+            List<NoiseSaving> noiseSavings) {
+        this(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment, notes, looseness,
+                tradeOffCurves, provenance, noiseSavings, null);
     }
 
     /** A report without provenance (built in code rather than by a command). */
@@ -71,12 +81,18 @@ public record AuditReport(String toolName, String toolVersion, Scenario scenario
     /** The same report with the noise its loose claims need. */
     public AuditReport withNoiseSavings(List<NoiseSaving> savings) {
         return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,
-                notes, looseness, tradeOffCurves, provenance, savings);
+                notes, looseness, tradeOffCurves, provenance, savings, scoreMetrics);
     }
 
     /** The same report with its provenance. */
     public AuditReport withProvenance(Provenance p) {
         return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,
-                notes, looseness, tradeOffCurves, p, noiseSavings);
+                notes, looseness, tradeOffCurves, p, noiseSavings, scoreMetrics);
+    }
+
+    /** The same report with a score file's AUROC and TPR at fixed FPRs. */
+    public AuditReport withScoreMetrics(io.dpaudit.core.estimate.ScoreMetrics.Result m) {
+        return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,
+                notes, looseness, tradeOffCurves, provenance, noiseSavings, m);
     }
 }

@@ -161,6 +161,7 @@ public final class JsonReportWriter {
         }
 
         estimate(root, r);
+        scoreMetrics(root, r);
 
         ArrayNode claims = root.putArray("claims");
         for (ClaimResult c : res.claims()) {
@@ -215,6 +216,39 @@ public final class JsonReportWriter {
      * {@code epsilonAtDelta [{delta, lower, upper}]} and {@code tightness [{bound, kind, delta, epsilon, lower, upper,
      * verdict, factor}]}.
      */
+    /**
+     * Score reports only ({@code dp-audit scores}): {@code auroc {estimate, lower, upper, bracketLow, bracketHigh,
+     * method, confidence}} and {@code tprAtFpr [{targetFpr, threshold, fpr, fprLower, fprUpper, tpr, tprLower,
+     * tprUpper}]} with its {@code tprAtFprConfidence} (see {@link io.dpaudit.core.estimate.ScoreMetrics}).
+     */
+    private static void scoreMetrics(ObjectNode root, AuditReport r) {
+        io.dpaudit.core.estimate.ScoreMetrics.Result m = r.scoreMetrics();
+        if (m == null) {
+            return;
+        }
+        ObjectNode a = root.putObject("auroc");
+        a.set("estimate", JsonNumbers.encode(m.auroc().estimate()));
+        a.set("lower", JsonNumbers.encode(m.auroc().lower()));
+        a.set("upper", JsonNumbers.encode(m.auroc().upper()));
+        a.set("bracketLow", JsonNumbers.encode(m.auroc().bracketLow()));
+        a.set("bracketHigh", JsonNumbers.encode(m.auroc().bracketHigh()));
+        a.put("method", m.auroc().method());
+        a.set("confidence", JsonNumbers.encode(m.confidence()));
+        root.set("tprAtFprConfidence", JsonNumbers.encode(m.confidence()));
+        ArrayNode rows = root.putArray("tprAtFpr");
+        for (io.dpaudit.core.estimate.ScoreMetrics.TprAtFpr t : m.tprAtFpr()) {
+            ObjectNode o = rows.addObject();
+            o.set("targetFpr", JsonNumbers.encode(t.targetFpr()));
+            o.set("threshold", JsonNumbers.encode(t.threshold()));
+            o.set("fpr", JsonNumbers.encode(t.fpr()));
+            o.set("fprLower", JsonNumbers.encode(t.fprLower()));
+            o.set("fprUpper", JsonNumbers.encode(t.fprUpper()));
+            o.set("tpr", JsonNumbers.encode(t.tpr()));
+            o.set("tprLower", JsonNumbers.encode(t.tprLower()));
+            o.set("tprUpper", JsonNumbers.encode(t.tprUpper()));
+        }
+    }
+
     private static void estimate(ObjectNode root, AuditReport r) {
         PrivacyLossEstimate e = r.result().estimate();
         if (e == null) {

@@ -76,6 +76,7 @@ public final class MarkdownReportWriter {
         if (res.estimate() != null) {
             estimate(b, r);
         }
+        scoreMetrics(b, r);
         tradeOff(b, r);
 
         b.append("\n## Analytic bounds\n\n");
@@ -182,6 +183,28 @@ public final class MarkdownReportWriter {
                 b.append("| ").append(Format.g(p.alpha())).append(" | ").append(Format.g(p.beta())).append(" | ")
                         .append(cell(p.test())).append(" |\n");
             }
+        }
+    }
+
+    private static void scoreMetrics(StringBuilder b, AuditReport r) {
+        io.dpaudit.core.estimate.ScoreMetrics.Result m = r.scoreMetrics();
+        if (m == null) {
+            return;
+        }
+        b.append("\n## Membership inference: AUROC and TPR at fixed FPR\n\n")
+                .append("AUROC ").append(Format.g(m.auroc().estimate())).append(", in ")
+                .append(interval(m.auroc().lower(), m.auroc().upper())).append(" with ")
+                .append(Format.percent(m.confidence())).append(" confidence (").append(m.auroc().method())
+                .append("; evaluation scores).\n\n")
+                .append("Each threshold is chosen on the scores that fixed the histogram (the lowest edge whose false-")
+                .append("positive rate there is at most the target) and its rates are certified on the evaluation ")
+                .append("scores (Clopper–Pearson, all together with ").append(Format.percent(m.confidence()))
+                .append(" confidence).\n\n| target FPR | threshold | FPR | TPR |\n|---|---|---|---|\n");
+        for (io.dpaudit.core.estimate.ScoreMetrics.TprAtFpr t : m.tprAtFpr()) {
+            b.append("| ").append(Format.g(t.targetFpr())).append(" | ").append(Format.g(t.threshold())).append(" | ")
+                    .append(Format.g(t.fpr())).append(" ").append(interval(t.fprLower(), t.fprUpper())).append(" | ")
+                    .append(Format.g(t.tpr())).append(" ").append(interval(t.tprLower(), t.tprUpper()))
+                    .append(" |\n");
         }
     }
 

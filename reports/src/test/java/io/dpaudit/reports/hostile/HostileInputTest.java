@@ -121,7 +121,7 @@ class HostileInputTest {
                 + "true")));
         all.add(run("sigma as text", 2, "mechanism.sigma = big: must be a number", mechanism("{\"type\": "
                 + "\"gaussian\", \"sigma\": \"big\"}", "")));
-        all.add(run("estimate as text", 2, "estimate = \"yes\": must be true or false", gaussian(", \"estimate\": "
+        all.add(run("estimate as text", 2, "estimate = \"yes\": must be true, false or {", gaussian(", \"estimate\": "
                 + "\"yes\"")));
         // Special numbers.
         all.add(run("NaN literal", 2, "Non-standard token 'NaN'", mechanism("{\"type\": \"gaussian\", \"sigma\": NaN}",

@@ -14,6 +14,7 @@ import io.dpaudit.core.estimate.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EmpiricalEstimator;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
+import io.dpaudit.core.estimate.ScoreMetrics;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.estimate.TradeOffCertification;
 import io.dpaudit.core.rng.RandomStreams;
@@ -82,8 +83,9 @@ public final class ScoreFileAudit {
      * @param result estimator output, claims judged
      * @param with facts of {@code --with}
      * @param without facts of {@code --without}
+     * @param metrics AUROC and TPR at fixed FPRs: thresholds chosen on the range part, certified on the evaluation part
      */
-    public record Outcome(AuditResult result, FileFacts with, FileFacts without) {
+    public record Outcome(AuditResult result, FileFacts with, FileFacts without, ScoreMetrics.Result metrics) {
     }
 
     /** Runs both passes and the estimator. */
@@ -146,7 +148,9 @@ public final class ScoreFileAudit {
         AuditResult result = new AuditResult(s, description, attack, binning,
                 heldOut ? withFacts.rangePart() : 0, withFacts.scores() - withFacts.rangePart(), 2, eps, dels, claims,
                 elapsed, tradeOff, List.of(), null, new AuditResult.Counts(selection, evaluation, null));
-        return new Outcome(result, withFacts, withoutFacts);
+        ScoreMetrics.Result metrics = ScoreMetrics.of(ScoreCounts.ofUnequal(binning, with[0], without[0]), evaluation,
+                s.confidence(), ScoreMetrics.DEFAULT_FPRS);
+        return new Outcome(result, withFacts, withoutFacts, metrics);
     }
 
     /** The split stream of file {@code index} (0: with, 1: without): the root seed's stream {@code index}. */
