@@ -149,7 +149,7 @@ public final class ReportAssembly {
         List<NoiseSaving> savings = noiseSavings(p, result);
         AuditReport report = new AuditReport(ToolInfo.NAME, ToolInfo.version(), p.scenario(), p.mechanism(),
                 simulator, result, curves, RandomStreams.description(), ToolInfo.environment(), notes, looseness,
-                tradeOffCurves).withNoiseSavings(savings);
+                tradeOffCurves).withNoiseSavings(savings).withPairSearch(p.pairSearch());
         if (!bounds.isEmpty()) {
             progress.onPhase("bounds", String.format(Locale.ROOT, "done in %.1f s%s",
                     (System.nanoTime() - boundsStart) / 1e9, slowest(bounds, spent)));

@@ -66,11 +66,12 @@ public final class ScenarioAudit {
      * @param profileEstimation the importance-sampled estimate, or null
      * @param trainable the learned distinguisher that replaces {@code scorer} after training, or null
      * @param trainingTrials outputs per world the learned distinguisher learns from (0 without one)
+     * @param pairSearch the search that chose the audited pair ({@code "pairSearch"}), or null
      */
     public record Prepared(Scenario scenario, AuditableMechanism mechanism, MechanismSimulator simulator,
             Scorer scorer, AuditSettings settings, List<PrivacyBound> bounds, List<Claim> claims,
             List<TradeOffClaim> tradeOffClaims, Scorer lossScorer, ProfileEstimation profileEstimation,
-            TrainableScorer trainable, int trainingTrials) {
+            TrainableScorer trainable, int trainingTrials, PairSearch.Result pairSearch) {
     }
 
     /**
@@ -109,9 +110,11 @@ public final class ScenarioAudit {
      *
      * @param cache the run's bounds, or null to compute them here
      */
-    public static Prepared prepare(Scenario scenario, long trials, long seed, int threads,
+    public static Prepared prepare(Scenario stated, long trials, long seed, int threads,
             ProgressListener progress, BoundCache cache) {
         long start = System.nanoTime();
+        PairSearch.Result search = PairSearch.run(stated, seed, threads, progress);
+        Scenario scenario = search == null ? stated : PairSearch.chosen(stated, search);
         progress.onPhase("prepare", "the mechanism, its simulator and the attack");
         Trials t = prepareTrials(scenario, trials, seed);
         AuditableMechanism mechanism = t.mechanism();
@@ -136,7 +139,7 @@ public final class ScenarioAudit {
             }
         }
         return new Prepared(scenario, mechanism, t.simulator(), t.scorer(), settings, bounds, claims, tradeOffClaims,
-                t.lossScorer(), t.profileEstimation(), t.trainable(), t.trainingTrials());
+                t.lossScorer(), t.profileEstimation(), t.trainable(), t.trainingTrials(), search);
     }
 
     /**
@@ -380,7 +383,9 @@ public final class ScenarioAudit {
                 p.mechanism().type(), p.scenario().faithful() ? "faithful" : "reduced", p.scenario().attack(),
                 count(s.trialsPerWorld()), p.lossScorer() != null ? " (and as many for the estimate)"
                         : p.profileEstimation() != null ? " (and an importance-sampled estimate)" : "",
-                s.seed(), s.threads(), p.claims().size() + p.tradeOffClaims().size());
+                s.seed(), s.threads(), p.claims().size() + p.tradeOffClaims().size())
+                + (p.pairSearch() == null ? "" : String.format(Locale.ROOT, "; pair: %s (the highest of %d screened)",
+                        p.pairSearch().audited().label(), p.pairSearch().candidates().size()));
     }
 
     /** Below this many expected events (N δ) an ε lower bound at δ is usually 0 or far below the truth. */

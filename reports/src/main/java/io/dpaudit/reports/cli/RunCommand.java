@@ -5,6 +5,7 @@ import io.dpaudit.core.ToolInfo;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.RunControl;
+import io.dpaudit.runner.PairSearch;
 import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.runner.checkpoint.Checkpoint;
 import io.dpaudit.runner.engine.EngineProvider;
@@ -124,6 +125,11 @@ final class RunCommand implements Callable<Integer> {
         RunControl control = budget.control(console == null ? ProgressListener.NONE : console);
         Scenario read = ScenarioReader.read(scenarioPath);
         Scenario scenario = estimate ? read.withEstimate() : read;
+        if (engine.equals("spark") && read.source() != null && read.source().has(PairSearch.KEY)) {
+            // Executors rebuild the mechanism from the scenario file; the searched pair lives only on the driver.
+            throw new InvalidInputException(PairSearch.KEY, "(a search)", "applies to the local engine; audit the "
+                    + "chosen pair's scenario with --engine spark");
+        }
         long trials = trialsOverride != null ? trialsOverride : scenario.trials();
         long seed = seedOverride != null ? seedOverride : scenario.seed();
         byte[] scenarioBytes = bytes(scenarioPath);

@@ -26,11 +26,13 @@ import java.util.Map;
  * @param provenance where the report comes from, or null for a report built in code
  * @param noiseSavings for claims the two-sided estimate finds loose, the noise they need (may be empty)
  * @param scoreMetrics a score file's AUROC and TPR at fixed FPRs ({@code dp-audit scores}), or null
+ * @param pairSearch the search that chose the audited pair ({@code "pairSearch"}), or null
  */
 public record AuditReport(String toolName, String toolVersion, Scenario scenario, AuditableMechanism mechanism,
         String simulator, AuditResult result, List<BoundCurve> bounds, String rng, Map<String, String> environment,
         List<String> notes, Looseness looseness, List<TradeOffCurve> tradeOffCurves, Provenance provenance,
-        List<NoiseSaving> noiseSavings, io.dpaudit.core.estimate.ScoreMetrics.Result scoreMetrics) {
+        List<NoiseSaving> noiseSavings, io.dpaudit.core.estimate.ScoreMetrics.Result scoreMetrics,
+        io.dpaudit.runner.PairSearch.Result pairSearch) {
 
     public AuditReport {
         noiseSavings = List.copyOf(noiseSavings);
@@ -46,7 +48,7 @@ public record AuditReport(String toolName, String toolVersion, Scenario scenario
             List<String> notes, Looseness looseness, List<TradeOffCurve> tradeOffCurves, Provenance provenance,
             List<NoiseSaving> noiseSavings) {
         this(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment, notes, looseness,
-                tradeOffCurves, provenance, noiseSavings, null);
+                tradeOffCurves, provenance, noiseSavings, null, null);
     }
 
     /** A report without provenance (built in code rather than by a command). */
@@ -81,18 +83,24 @@ public record AuditReport(String toolName, String toolVersion, Scenario scenario
     /** The same report with the noise its loose claims need. */
     public AuditReport withNoiseSavings(List<NoiseSaving> savings) {
         return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,
-                notes, looseness, tradeOffCurves, provenance, savings, scoreMetrics);
+                notes, looseness, tradeOffCurves, provenance, savings, scoreMetrics, pairSearch);
     }
 
     /** The same report with its provenance. */
     public AuditReport withProvenance(Provenance p) {
         return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,
-                notes, looseness, tradeOffCurves, p, noiseSavings, scoreMetrics);
+                notes, looseness, tradeOffCurves, p, noiseSavings, scoreMetrics, pairSearch);
     }
 
     /** The same report with a score file's AUROC and TPR at fixed FPRs. */
     public AuditReport withScoreMetrics(io.dpaudit.core.estimate.ScoreMetrics.Result m) {
         return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,
-                notes, looseness, tradeOffCurves, provenance, noiseSavings, m);
+                notes, looseness, tradeOffCurves, provenance, noiseSavings, m, pairSearch);
+    }
+
+    /** The same report with the pair search that chose its pair. */
+    public AuditReport withPairSearch(io.dpaudit.runner.PairSearch.Result s) {
+        return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,
+                notes, looseness, tradeOffCurves, provenance, noiseSavings, scoreMetrics, s);
     }
 }

@@ -162,6 +162,7 @@ public final class JsonReportWriter {
 
         estimate(root, r);
         scoreMetrics(root, r);
+        pairSearch(root, r);
 
         ArrayNode claims = root.putArray("claims");
         for (ClaimResult c : res.claims()) {
@@ -246,6 +247,37 @@ public final class JsonReportWriter {
             o.set("tpr", JsonNumbers.encode(t.tpr()));
             o.set("tprLower", JsonNumbers.encode(t.tprLower()));
             o.set("tprUpper", JsonNumbers.encode(t.tprUpper()));
+        }
+    }
+
+    /**
+     * Only when the scenario searched its pair: {@code pairSearch {criterionDelta, screenTrials, chosen, audited,
+     * candidates [{label, overrides, screenEpsilon}]}}; the screening numbers choose the pair and are not evidence
+     * (the audit above ran on the chosen pair with fresh trials).
+     */
+    private static void pairSearch(ObjectNode root, AuditReport r) {
+        io.dpaudit.runner.PairSearch.Result s = r.pairSearch();
+        if (s == null) {
+            return;
+        }
+        ObjectNode o = root.putObject("pairSearch");
+        o.set("criterionDelta", JsonNumbers.encode(s.criterionDelta()));
+        o.put("screenTrials", s.screenTrials());
+        o.put("chosen", s.chosen());
+        o.put("audited", s.audited().label());
+        ArrayNode cands = o.putArray("candidates");
+        for (io.dpaudit.runner.PairSearch.Candidate c : s.candidates()) {
+            ObjectNode n = cands.addObject();
+            n.put("label", c.label());
+            ObjectNode ov = n.putObject("overrides");
+            c.overrides().forEach((k, v) -> {
+                if (v instanceof Double d) {
+                    ov.set(k, JsonNumbers.encode(d));
+                } else {
+                    ov.put(k, String.valueOf(v));
+                }
+            });
+            n.set("screenEpsilon", JsonNumbers.encode(c.screenEpsilon()));
         }
     }
 

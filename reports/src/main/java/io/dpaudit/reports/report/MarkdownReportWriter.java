@@ -77,6 +77,7 @@ public final class MarkdownReportWriter {
             estimate(b, r);
         }
         scoreMetrics(b, r);
+        pairSearch(b, r);
         tradeOff(b, r);
 
         b.append("\n## Analytic bounds\n\n");
@@ -183,6 +184,23 @@ public final class MarkdownReportWriter {
                 b.append("| ").append(Format.g(p.alpha())).append(" | ").append(Format.g(p.beta())).append(" | ")
                         .append(cell(p.test())).append(" |\n");
             }
+        }
+    }
+
+    private static void pairSearch(StringBuilder b, AuditReport r) {
+        io.dpaudit.runner.PairSearch.Result s = r.pairSearch();
+        if (s == null) {
+            return;
+        }
+        b.append("\n## Pair search\n\nThe audit above ran on **").append(cell(s.audited().label()))
+                .append("**, the candidate pair with the largest ε lower bound at δ = ")
+                .append(Format.g(s.criterionDelta())).append(" in a screening audit of ")
+                .append(Format.count(s.screenTrials())).append(" trials per world each. The screening drew from ")
+                .append("streams of its own, so the audit's fresh trials certify the chosen pair with their stated ")
+                .append("confidence; the screening numbers chose it and are not evidence.\n\n")
+                .append("| candidate | screened ε lower bound |\n|---|---|\n");
+        for (io.dpaudit.runner.PairSearch.Candidate c : s.candidates()) {
+            b.append("| ").append(cell(c.label())).append(" | ").append(Format.g(c.screenEpsilon())).append(" |\n");
         }
     }
 

@@ -53,6 +53,12 @@ public record Scenario(JsonNode source, String name, String description, Paramet
         return "faithful".equals(simulator.text("kind", "reduced"));
     }
 
+    /** A copy with other mechanism parameters (a pair search's chosen pair). */
+    public Scenario withMechanism(Parameters other) {
+        return new Scenario(source, name, description, other, simulator, attack, trials, seed, confidence, selection,
+                histogramBins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod, estimateSamples);
+    }
+
     /** A copy that asks for the two-sided privacy-loss estimate (the command line's {@code --estimate}). */
     public Scenario withEstimate() {
         return new Scenario(source, name, description, mechanism, simulator, attack, trials, seed, confidence,

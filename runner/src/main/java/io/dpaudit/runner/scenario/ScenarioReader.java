@@ -30,7 +30,7 @@ import java.util.TreeSet;
 public final class ScenarioReader {
     private static final Set<String> TOP_LEVEL = Set.of("name", "description", "mechanism", "simulator", "attack",
             "trials", "seed", "confidence", "thresholdSelection", "histogramBins", "deltas", "epsilons", "claims",
-            "tradeOff", "estimate");
+            "tradeOff", "estimate", "pairSearch");
     private static final List<Double> DEFAULT_DELTAS = List.of(1e-5);
     private static final List<Double> DEFAULT_EPSILONS = List.of(0.0, 0.5, 1.0, 2.0);
     private static final long DEFAULT_TRIALS = 10_000_000L;
