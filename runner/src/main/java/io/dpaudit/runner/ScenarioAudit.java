@@ -25,7 +25,6 @@ import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import io.dpaudit.core.estimate.TiltedProfileEstimator;
-import io.dpaudit.core.law.GaussianMixture;
 import io.dpaudit.core.model.OutputModel;
 import io.dpaudit.core.fdp.BoundTradeOff;
 import io.dpaudit.core.fdp.GaussianTradeOff;
@@ -214,9 +213,9 @@ public final class ScenarioAudit {
         String method = scenario.estimate() ? estimateMethod(scenario, trials, importanceSupported) : null;
         if ("importance".equals(method) && !importanceSupported) {
             throw new InvalidInputException("estimate.method", "importance", "the " + mechanism.type()
-                    + " simulator's per-round statistic is not a pair of one-dimensional Gaussian mixtures (at most "
-                    + "two components) with one sigma (or T > " + TiltedProfileEstimator.MAX_ROUNDS + "), which the "
-                    + "importance sampler needs; use method plain");
+                    + " simulator's per-round statistic is neither a pair of one-dimensional Gaussian mixtures (at "
+                    + "most two components) with one sigma nor a pair of discrete laws with a finite loss (or T > "
+                    + TiltedProfileEstimator.MAX_ROUNDS + "), which the importance sampler needs; use method plain");
         }
         boolean plainEstimate = "plain".equals(method);
         AttackCatalog.Attack attack = AttackCatalog.create("attack", scenario.attack(), simulator,
@@ -227,8 +226,8 @@ public final class ScenarioAudit {
         Scorer lossScorer = null;
         ProfileEstimation profileEstimation = null;
         if ("importance".equals(method)) {
-            GaussianMixture with = (GaussianMixture) model.withCanary();
-            GaussianMixture without = (GaussianMixture) model.withoutCanary();
+            io.dpaudit.core.law.StatisticLaw with = model.withCanary();
+            io.dpaudit.core.law.StatisticLaw without = model.withoutCanary();
             int rounds = model.rounds();
             long samples = importanceSamples(scenario, rounds);
             profileEstimation = (epsilons, deltas, confidence, streams, threads, progress) ->

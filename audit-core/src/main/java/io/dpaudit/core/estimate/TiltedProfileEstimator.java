@@ -1,6 +1,8 @@
 package io.dpaudit.core.estimate;
 
+import io.dpaudit.core.law.DiscreteLaw;
 import io.dpaudit.core.law.GaussianMixture;
+import io.dpaudit.core.law.StatisticLaw;
 import io.dpaudit.core.rng.RandomStreams;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,9 +17,10 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * The privacy profile {@code δ(ε)} of T independent rounds of a pair of one-dimensional Gaussian mixtures (at most two
- * components each, one σ: the Gaussian mechanism, the Poisson-subsampled Gaussian, Poisson batches) down to δ = 1e-12
- * and below, with rigorous two-sided intervals: stratified importance sampling under exponential tilts of the privacy
- * loss.
+ * components each, one σ: the Gaussian mechanism, the Poisson-subsampled Gaussian, Poisson batches) or of a pair of
+ * discrete laws with a finite loss (the check-ins' and shuffles' reduced simulators) down to δ = 1e-12 and below, with
+ * rigorous two-sided intervals: stratified importance sampling under exponential tilts of the privacy loss. The
+ * per-round pieces (log moments, exact tilted draws) come from a {@link TiltedFamily}.
  *
  * <p><b>Strata.</b> For one direction (expectation under the world p, round loss {@code ℓ = log p/q}, loss
  * {@code L = Σ_t ℓ(x_t)}), {@code δ(ε) = E_p[(1 - e^{ε-L})_+]}. When p has two components (a round with and without
@@ -115,9 +118,23 @@ public final class TiltedProfileEstimator {
      * 1 ≤ T ≤ 100 000.
      */
     public static boolean supports(Object withCanary, Object withoutCanary, int rounds) {
-        return withCanary instanceof GaussianMixture a && withoutCanary instanceof GaussianMixture b
-                && a.dimension() == 1 && b.dimension() == 1 && a.sd() == b.sd() && rounds >= 1
-                && rounds <= MAX_ROUNDS && a.components() <= 2 && b.components() <= 2;
+        if (rounds < 1 || rounds > MAX_ROUNDS) {
+            return false;
+        }
+        if (withCanary instanceof GaussianMixture a && withoutCanary instanceof GaussianMixture b) {
+            return a.dimension() == 1 && b.dimension() == 1 && a.sd() == b.sd() && a.components() <= 2
+                    && b.components() <= 2;
+        }
+        return withCanary instanceof DiscreteLaw a && withoutCanary instanceof DiscreteLaw b
+                && TiltedFamily.Discrete.applies(a, b) && TiltedFamily.Discrete.applies(b, a);
+    }
+
+    /** The family of one direction: p the expectation world's law, q the other's. */
+    private static TiltedFamily family(Object p, Object q) {
+        if (p instanceof GaussianMixture a && q instanceof GaussianMixture b) {
+            return new TiltedFamily.Gaussian(a, b);
+        }
+        return new TiltedFamily.Discrete((DiscreteLaw) p, (DiscreteLaw) q);
     }
 
     /**
@@ -133,12 +150,13 @@ public final class TiltedProfileEstimator {
      * @param streams where the shards' streams come from, in order
      * @param threads worker threads
      */
-    public static Result estimate(GaussianMixture withCanary, GaussianMixture withoutCanary, int rounds,
+    public static Result estimate(StatisticLaw withCanary, StatisticLaw withoutCanary, int rounds,
             List<Double> epsilons, List<Double> deltas, long samplesPerTarget, double confidence,
             RandomStreams streams, int threads) {
         if (!supports(withCanary, withoutCanary, rounds)) {
-            throw new IllegalArgumentException("importance sampling needs one-dimensional Gaussian mixtures with one "
-                    + "sigma and 1 <= T <= " + MAX_ROUNDS);
+            throw new IllegalArgumentException("importance sampling needs one-dimensional Gaussian mixtures of at most "
+                    + "two components with one sigma, or discrete laws with a finite loss, and 1 <= T <= "
+                    + MAX_ROUNDS);
         }
         if (samplesPerTarget < 100) {
             throw new IllegalArgumentException("importance sampling needs at least 100 samples per target, got "
@@ -147,8 +165,8 @@ public final class TiltedProfileEstimator {
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("confidence must be in (0, 1): " + confidence);
         }
-        Direction[] dirs = {new Direction(withCanary, withoutCanary, rounds),
-            new Direction(withoutCanary, withCanary, rounds)};
+        Direction[] dirs = {new Direction(family(withCanary, withoutCanary), rounds),
+            new Direction(family(withoutCanary, withCanary), rounds)};
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
             Thread t = new Thread(r, "dp-audit-importance");
             t.setDaemon(true);
@@ -331,18 +349,14 @@ public final class TiltedProfileEstimator {
      * log moments {@code log M_c(θ)} of p's components on a fixed logarithmic grid of θ, shared by every plan.
      */
     private static final class Direction {
-        final GaussianMixture p;
-        final GaussianMixture q;
+        final TiltedFamily family;
         final int rounds;
         final double[] thetaGrid;
-        /** {@code [c][i] = log M_c(θ_i)}: {@link TiltedRound#logMoment}, verified quadrature. */
+        /** {@code [c][i] = log M_c(θ_i)}: the family's verified log moments. */
         final double[][] logMoments;
-        /** {@code [c][i]}: the tilted rounds built so far (shared, read-only once built). */
-        final TiltedRound[][] tilted;
 
-        Direction(GaussianMixture p, GaussianMixture q, int rounds) {
-            this.p = p;
-            this.q = q;
+        Direction(TiltedFamily family, int rounds) {
+            this.family = family;
             this.rounds = rounds;
             List<Double> grid = new ArrayList<>();
             grid.add(0.0);
@@ -350,21 +364,13 @@ public final class TiltedProfileEstimator {
                 grid.add(t);
             }
             thetaGrid = grid.stream().mapToDouble(Double::doubleValue).toArray();
-            int c = p.components();
+            int c = family.components();
             logMoments = new double[c][thetaGrid.length];
-            tilted = new TiltedRound[c][thetaGrid.length];
             for (int comp = 0; comp < c; comp++) {
                 for (int i = 0; i < thetaGrid.length; i++) {
-                    logMoments[comp][i] = TiltedRound.logMoment(p, q, p.mean(comp, 0), thetaGrid[i]);
+                    logMoments[comp][i] = family.logMoment(comp, thetaGrid[i]);
                 }
             }
-        }
-
-        synchronized TiltedRound tilted(int comp, int i) {
-            if (tilted[comp][i] == null) {
-                tilted[comp][i] = new TiltedRound(p, q, p.mean(comp, 0), thetaGrid[i]);
-            }
-            return tilted[comp][i];
         }
 
         /** {@code log Λ_k(θ_i) = k log M_1(θ_i) + (T - k) log M_0(θ_i)} (k rounds from component 1). */
@@ -405,15 +411,15 @@ public final class TiltedProfileEstimator {
         }
 
         int maxStratum() {
-            return p.components() == 1 ? 0 : rounds;
+            return family.components() == 1 ? 0 : rounds;
         }
 
         /** {@code log b_k}: the probability of k rounds from component 1 (1 for a one-component p). */
         double logBinomial(int k) {
-            if (p.components() == 1) {
+            if (family.components() == 1) {
                 return 0;
             }
-            double a1 = p.weight(1);
+            double a1 = family.weight(1);
             return org.apache.commons.math3.special.Gamma.logGamma(rounds + 1.0)
                     - org.apache.commons.math3.special.Gamma.logGamma(k + 1.0)
                     - org.apache.commons.math3.special.Gamma.logGamma(rounds - k + 1.0)
@@ -475,7 +481,6 @@ public final class TiltedProfileEstimator {
                 logTotal = io.dpaudit.core.numerics.LogSpace.add(logTotal, logShare[kept.get(m)]);
             }
             double acc = 0;
-            TiltedRound[][] rounds = new TiltedRound[s][];
             for (int m = 0; m < s; m++) {
                 int k = kept.get(m);
                 ks[m] = k;
@@ -484,8 +489,6 @@ public final class TiltedProfileEstimator {
                 acc += Math.exp(logPi);
                 cumulative[m] = acc;
                 logWeight[m] = logBinomial(k) - logPi + lambda(k, thetaIndex[k]);
-                rounds[m] = p.components() == 1 ? new TiltedRound[] {tilted(0, thetaIndex[k])}
-                        : new TiltedRound[] {tilted(0, thetaIndex[k]), tilted(1, thetaIndex[k])};
             }
             cumulative[s - 1] = 1.0;
             // log R_j = max_m [logWeight_m - θ_m ε_j + log g(θ_m)]; c[m][j] = e^{logWeight_m - θ_m ε_j - log R_j}.
@@ -501,7 +504,7 @@ public final class TiltedProfileEstimator {
                     c[m][j] = Math.exp(logWeight[m] - theta[m] * band.epsilon(j) - r);
                 }
             }
-            return new Plan(band, this.rounds, ks, theta, cumulative, rounds, c, logRange, dropped);
+            return new Plan(band, this.rounds, family, ks, theta, cumulative, c, logRange, dropped);
         }
     }
 
@@ -513,22 +516,22 @@ public final class TiltedProfileEstimator {
     private static final class Plan {
         final Band band;
         final int rounds;
+        final TiltedFamily family;
         final int[] ks;
         final double[] theta;
         final double[] cumulative;
-        final TiltedRound[][] tilted;
         final double[][] c;
         final double[] logRange;
         final double[] dropped;
 
-        Plan(Band band, int rounds, int[] ks, double[] theta, double[] cumulative, TiltedRound[][] tilted,
+        Plan(Band band, int rounds, TiltedFamily family, int[] ks, double[] theta, double[] cumulative,
                 double[][] c, double[] logRange, double[] dropped) {
             this.band = band;
             this.rounds = rounds;
+            this.family = family;
             this.ks = ks;
             this.theta = theta;
             this.cumulative = cumulative;
-            this.tilted = tilted;
             this.c = c;
             this.logRange = logRange;
             this.dropped = dropped;
@@ -537,11 +540,10 @@ public final class TiltedProfileEstimator {
         /** One shard: {@code n} draws, their losses, and the band's sums. */
         BandSums run(UniformRandomProvider rng, int n) {
             int s = ks.length;
-            TiltedRound.Sampler[][] samplers = new TiltedRound.Sampler[s][];
+            TiltedFamily.RoundSampler[][] samplers = new TiltedFamily.RoundSampler[s][family.components()];
             for (int m = 0; m < s; m++) {
-                samplers[m] = new TiltedRound.Sampler[tilted[m].length];
-                for (int comp = 0; comp < tilted[m].length; comp++) {
-                    samplers[m][comp] = tilted[m][comp].sampler(rng);
+                for (int comp = 0; comp < family.components(); comp++) {
+                    samplers[m][comp] = family.sampler(comp, theta[m], rng);
                 }
             }
             double[] stepTheta = new double[s];
@@ -568,7 +570,7 @@ public final class TiltedProfileEstimator {
                 }
                 int k = ks[m];
                 double loss = 0;
-                TiltedRound.Sampler[] sm = samplers[m];
+                TiltedFamily.RoundSampler[] sm = samplers[m];
                 for (int r = 0; r < k; r++) {
                     loss += sm[1].nextLoss();
                 }
@@ -645,7 +647,7 @@ public final class TiltedProfileEstimator {
          */
         Interval interval(int j, double alpha) {
             double logR = plan.logRange[j];
-            double allowance = plan.rounds * Math.log1p(TiltedRound.MOMENT_ALLOWANCE);
+            double allowance = plan.rounds * Math.log1p(plan.family.momentAllowance());
             double up = EmpiricalBernstein.upper(n, sum[j], sumOfSquares[j], alpha);
             double lo = EmpiricalBernstein.lower(n, sum[j], sumOfSquares[j], alpha);
             double upper = Math.min(1.0, up * Math.exp(logR + allowance) + plan.dropped[j] * (1 + 1e-12));

@@ -122,9 +122,10 @@ class BadInputTest {
                         + "law of the outputs"),
                 Arguments.of(zoo("\"attack\": \"learned\", \"estimate\": true"), "estimate = true: the noisy-max "
                         + "simulator states no law"),
-                Arguments.of("{\"mechanism\": {\"type\": \"random-checkin\", \"clients\": 20, \"slots\": 10, "
-                        + "\"p0\": 0.5, \"eps0\": 1}, \"trials\": 1000, \"estimate\": {\"method\": \"importance\"}}",
-                        "estimate.method = importance: the random-checkin simulator's per-round statistic is not"),
+                Arguments.of("{\"mechanism\": {\"type\": \"random-participation\", \"p\": 0.5, \"q\": 0.5, "
+                        + "\"d\": 2, \"sigma\": 1, \"adversary\": \"orthogonal\"}, \"trials\": 1000, \"estimate\": "
+                        + "{\"method\": \"importance\"}}", "estimate.method = importance: the random-participation "
+                        + "simulator's per-round statistic is neither"),
                 Arguments.of(gaussianWith("\"estimate\": {\"method\": \"tilted\"}"),
                         "estimate.method = \"tilted\": must be one of auto, plain, importance"),
                 Arguments.of("{\"mechanism\": {\"type\": \"noisy-max\", \"epsilon\": 0.1, \"d\": \"1,1\", "

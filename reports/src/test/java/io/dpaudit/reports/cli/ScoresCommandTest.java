@@ -132,13 +132,13 @@ class ScoresCommandTest {
         assertEquals(50_000, p.path("withScores").asLong());
         assertEquals(Files.size(dir.resolve("a.csv.gz")), p.path("withBytes").asLong());
         assertEquals(64, p.path("withSha256").asText().length());
-        // The membership-inference view: N(1, 1) against N(0, 2^2) has AUROC Φ(1/√5) = 0.6726.
+        // The membership-inference view: N(1, 1) against N(0, 1) has AUROC Φ(1/√2) = 0.7602.
         for (JsonNode r : reports.subList(1, reports.size())) {
             assertEquals(reports.get(0).path("auroc"), r.path("auroc"), "same scores, same AUROC");
             assertEquals(reports.get(0).path("tprAtFpr"), r.path("tprAtFpr"), "same scores, same TPR at FPR");
         }
         JsonNode auroc = reports.get(0).path("auroc");
-        assertTrue(auroc.path("lower").asDouble() <= 0.6726 && 0.6726 <= auroc.path("upper").asDouble(),
+        assertTrue(auroc.path("lower").asDouble() <= 0.7602 && 0.7602 <= auroc.path("upper").asDouble(),
                 auroc.toString());
         assertEquals(4, reports.get(0).path("tprAtFpr").size());
         List<?> schemaErrors = io.dpaudit.reports.report.ReportSchemaFixture.validate(reports.get(2));
