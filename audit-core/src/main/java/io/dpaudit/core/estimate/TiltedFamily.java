@@ -25,6 +25,9 @@ interface TiltedFamily {
     /** Relative accuracy of {@link #logMoment}'s {@code M} (applied outward per round). */
     double momentAllowance();
 
+    /** A key that identifies the pair of laws exactly (equal keys, equal log moments). */
+    String key();
+
     /** Draws of one round's loss. */
     interface RoundSampler {
         double nextLoss();
@@ -70,6 +73,19 @@ interface TiltedFamily {
         @Override
         public double momentAllowance() {
             return TiltedRound.MOMENT_ALLOWANCE;
+        }
+
+        @Override
+        public String key() {
+            StringBuilder b = new StringBuilder("gaussian sd ").append(Double.doubleToLongBits(p.sd()));
+            for (GaussianMixture m : new GaussianMixture[] {p, q}) {
+                b.append(" |");
+                for (int c = 0; c < m.components(); c++) {
+                    b.append(' ').append(Double.doubleToLongBits(m.weight(c))).append('@')
+                            .append(Double.doubleToLongBits(m.mean(c, 0)));
+                }
+            }
+            return b.toString();
         }
     }
 
@@ -151,16 +167,7 @@ interface TiltedFamily {
             cumulative[cumulative.length - 1] = 1.0;
             return () -> {
                 double u = rng.nextDouble();
-                int a = 0;
-                int b = cumulative.length - 1;
-                while (a < b) {
-                    int m = (a + b) >>> 1;
-                    if (cumulative[m] < u) {
-                        a = m + 1;
-                    } else {
-                        b = m;
-                    }
-                }
+                int a = io.dpaudit.core.numerics.Inversion.index(cumulative, u);
                 return loss[a];
             };
         }
@@ -168,6 +175,16 @@ interface TiltedFamily {
         @Override
         public double momentAllowance() {
             return 1e-12;
+        }
+
+        @Override
+        public String key() {
+            StringBuilder b = new StringBuilder("discrete");
+            for (int i = 0; i < logP.length; i++) {
+                b.append(' ').append(Double.doubleToLongBits(logP[i])).append(':')
+                        .append(Double.doubleToLongBits(loss[i]));
+            }
+            return b.toString();
         }
     }
 }

@@ -348,6 +348,20 @@ public final class TiltedProfileEstimator {
      * One direction: the expectation world p (one or two components), the other world q, T rounds; and the verified
      * log moments {@code log M_c(θ)} of p's components on a fixed logarithmic grid of θ, shared by every plan.
      */
+    /**
+     * The verified log moments on the θ grid, per family (they depend on the per-round laws only, not on T or the
+     * targets): computed once per process and shared, read-only, by every estimate of the same pair; at most
+     * {@value #MOMENT_CACHE} families are kept.
+     */
+    private static final int MOMENT_CACHE = 64;
+    private static final Map<String, double[][]> MOMENTS = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, double[][]> eldest) {
+                    return size() > MOMENT_CACHE;
+                }
+            });
+
     private static final class Direction {
         final TiltedFamily family;
         final int rounds;
@@ -364,13 +378,16 @@ public final class TiltedProfileEstimator {
                 grid.add(t);
             }
             thetaGrid = grid.stream().mapToDouble(Double::doubleValue).toArray();
-            int c = family.components();
-            logMoments = new double[c][thetaGrid.length];
-            for (int comp = 0; comp < c; comp++) {
-                for (int i = 0; i < thetaGrid.length; i++) {
-                    logMoments[comp][i] = family.logMoment(comp, thetaGrid[i]);
+            logMoments = MOMENTS.computeIfAbsent(family.key(), k -> {
+                int c = family.components();
+                double[][] m = new double[c][thetaGrid.length];
+                for (int comp = 0; comp < c; comp++) {
+                    for (int i = 0; i < thetaGrid.length; i++) {
+                        m[comp][i] = family.logMoment(comp, thetaGrid[i]);
+                    }
                 }
-            }
+                return m;
+            });
         }
 
         /** {@code log Λ_k(θ_i) = k log M_1(θ_i) + (T - k) log M_0(θ_i)} (k rounds from component 1). */
@@ -556,17 +573,7 @@ public final class TiltedProfileEstimator {
                 int m = 0;
                 if (s > 1) {
                     double u = rng.nextDouble();
-                    int a = 0;
-                    int b = s - 1;
-                    while (a < b) {
-                        int mid = (a + b) >>> 1;
-                        if (cumulative[mid] < u) {
-                            a = mid + 1;
-                        } else {
-                            b = mid;
-                        }
-                    }
-                    m = a;
+                    m = io.dpaudit.core.numerics.Inversion.index(cumulative, u);
                 }
                 int k = ks[m];
                 double loss = 0;

@@ -271,16 +271,7 @@ public final class TiltedRound {
         public double nextLoss() {
             while (true) {
                 double u = rng.nextDouble();
-                int a = 0;
-                int b = cumulative.length - 1;
-                while (a < b) {
-                    int m = (a + b) >>> 1;
-                    if (cumulative[m] < u) {
-                        a = m + 1;
-                    } else {
-                        b = m;
-                    }
-                }
+                int a = io.dpaudit.core.numerics.Inversion.index(cumulative, u);
                 double x = lo + (a + rng.nextDouble()) * h;
                 double loss = roundLoss.at(x);
                 double f = -(x - mean) * (x - mean) * inv + theta * loss;
