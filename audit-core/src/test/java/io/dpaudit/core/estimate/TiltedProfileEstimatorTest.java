@@ -77,8 +77,12 @@ class TiltedProfileEstimatorTest {
         assertTrue(r.estimate().whiteBox());
     }
 
-    /** One round of DP-SGD's sampled Gaussian: the tilted mixture (bimodal beyond θ = 4σ²) at δ = 1e-10, 1e-12. */
+    /**
+     * One round of DP-SGD's sampled Gaussian: the tilted mixture (bimodal beyond θ = 4σ²) at δ = 1e-10, 1e-12, at the
+     * default budget for T = 1 (3·10^6 samples per target; in the statistical tier, since it takes seconds).
+     */
     @Test
+    @org.junit.jupiter.api.Tag("statistical")
     void subsampledGaussianOneRound() {
         double q = 0.01;
         GaussianMixture with = new GaussianMixture(new double[] {1 - q, q}, new double[][] {{0}, {1}}, 1);
