@@ -25,6 +25,9 @@ interface TiltedFamily {
     /** Relative accuracy of {@link #logMoment}'s {@code M} (applied outward per round). */
     double momentAllowance();
 
+    /** Whether component c can be tilted by θ exactly (its sampler can be built); {@code logMoment} its log moment. */
+    boolean tabulable(int c, double theta, double logMoment);
+
     /** A key that identifies the pair of laws exactly (equal keys, equal log moments). */
     String key();
 
@@ -73,6 +76,11 @@ interface TiltedFamily {
         @Override
         public double momentAllowance() {
             return TiltedRound.MOMENT_ALLOWANCE;
+        }
+
+        @Override
+        public boolean tabulable(int c, double theta, double logMoment) {
+            return TiltedRound.tabulable(p, q, p.mean(c, 0), theta, logMoment);
         }
 
         @Override
@@ -175,6 +183,11 @@ interface TiltedFamily {
         @Override
         public double momentAllowance() {
             return 1e-12;
+        }
+
+        @Override
+        public boolean tabulable(int c, double theta, double logMoment) {
+            return true;
         }
 
         @Override

@@ -383,16 +383,21 @@ public final class TiltedProfileEstimator {
                 double[][] m = new double[c][thetaGrid.length];
                 for (int comp = 0; comp < c; comp++) {
                     for (int i = 0; i < thetaGrid.length; i++) {
-                        m[comp][i] = family.logMoment(comp, thetaGrid[i]);
+                        double lm = family.logMoment(comp, thetaGrid[i]);
+                        // NaN marks a tilt whose round cannot be tabulated: no stratum using the component picks it.
+                        m[comp][i] = family.tabulable(comp, thetaGrid[i], lm) ? lm : Double.NaN;
                     }
                 }
                 return m;
             });
         }
 
-        /** {@code log Λ_k(θ_i) = k log M_1(θ_i) + (T - k) log M_0(θ_i)} (k rounds from component 1). */
+        /**
+         * {@code log Λ_k(θ_i) = k log M_1(θ_i) + (T - k) log M_0(θ_i)} (k rounds from component 1); NaN when a component
+         * the stratum draws from cannot be tilted by θ_i (never chosen: NaN compares false).
+         */
         double lambda(int k, int i) {
-            double bulk = (rounds - k) * logMoments[0][i];
+            double bulk = k == rounds ? 0 : (rounds - k) * logMoments[0][i];
             return k == 0 ? bulk : bulk + k * logMoments[1][i];
         }
 

@@ -20,7 +20,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  * acceptance with probability {@code e^{f(x) - U_j}} give an exact draw of r restricted to the grid. Beyond the grid
  * ({@code μ + θ(μ_p - ν_j)σ^2/σ^2} ± 40σ for every extreme mean μ_p of p and component ν_j of q) f lies below a
  * Gaussian of variance σ^2 ({@code log p <= max_k -(x-μ_k)^2/(2σ^2)}, {@code log q >= log b_j - (x-ν_j)^2/(2σ^2)}),
- * whose relative mass {@link #logTruncatedMass()} is computed and must be below e^{-700}.
+ * whose relative mass {@link #logTruncatedMass()} is computed; the constructor refuses a tilt where it exceeds
+ * {@value #MAX_LOG_TRUNCATED_MASS} in log (e^{-30} ≈ 1e-13, inside the intervals' outward rounding of 1e-12).
  *
  * <p><b>The normaliser</b> {@code log M(θ)} is the trapezoidal rule in log space with step σ/16, checked against step
  * σ/8 (they must agree to 1e-12): the rule converges geometrically for such analytic, Gaussian-tailed integrands.
@@ -28,6 +29,8 @@ import org.apache.commons.rng.UniformRandomProvider;
 public final class TiltedRound {
     /** Relative allowance on {@code M(θ)} for the quadrature and round-off (far above both). */
     public static final double MOMENT_ALLOWANCE = 1e-10;
+    /** Largest log relative mass of the tilted law beyond the tabulated range that a round accepts. */
+    static final double MAX_LOG_TRUNCATED_MASS = -30;
     private static final int CELLS_PER_SD = 32;
     private static final double HALF_WIDTH_SDS = 40;
     private static final int MAX_CELLS = 1 << 21;
@@ -95,6 +98,10 @@ public final class TiltedRound {
         double fine = logMoment(p, q, mean, theta);
         this.logMoment = fine;
         this.logTruncatedMass = truncatedMass(p, q, mean, theta) - fine - Math.log(sd) - 0.5 * Math.log(2 * Math.PI);
+        if (!(logTruncatedMass <= MAX_LOG_TRUNCATED_MASS)) {
+            throw new IllegalArgumentException("tilted round's mass beyond its table is not negligible (log "
+                    + logTruncatedMass + " at tilt " + theta + ")");
+        }
     }
 
     /**
@@ -114,13 +121,6 @@ public final class TiltedRound {
         return fine;
     }
 
-    /** {@code log M(θ)} by the trapezoidal rule with step σ/8 (no table, no check): for the search of saddle points. */
-    public static double logMomentEstimate(GaussianMixture p, GaussianMixture q, double mean, double theta) {
-        double[] range = range(p, q, mean, theta);
-        int intervals = (int) Math.min(MAX_CELLS, Math.ceil((range[1] - range[0]) / (p.sd() / 8)));
-        return trapezoid(p, q, mean, theta, range[0], range[1], intervals);
-    }
-
     /** The sampled range: every centre of the bounding Gaussians ± 40σ. */
     private static double[] range(GaussianMixture p, GaussianMixture q, double mean, double theta) {
         double left = Math.min(mean, p.minMean());
@@ -137,6 +137,19 @@ public final class TiltedRound {
     }
 
     /** Log of the bound on both tails' mass beyond the range (unnormalised, as the trapezoid). */
+    /**
+     * Whether the tilted round at θ can be tabulated: at most {@code 2^21} cells, and a proven bound on its mass beyond
+     * the table of at most e^{-30} relative ({@code logMoment} = {@link #logMoment}). Searches choose θ among these.
+     */
+    public static boolean tabulable(GaussianMixture p, GaussianMixture q, double mean, double theta, double logMoment) {
+        double[] range = range(p, q, mean, theta);
+        if ((range[1] - range[0]) / (p.sd() / CELLS_PER_SD) > MAX_CELLS) {
+            return false;
+        }
+        double truncated = truncatedMass(p, q, mean, theta) - logMoment - Math.log(p.sd()) - 0.5 * Math.log(2 * Math.PI);
+        return truncated <= MAX_LOG_TRUNCATED_MASS;
+    }
+
     private static double truncatedMass(GaussianMixture p, GaussianMixture q, double mean, double theta) {
         double sd = p.sd();
         double s2 = sd * sd;

@@ -159,7 +159,7 @@ public final class OneRunAudit {
         double[] values = new double[1024];
         int n = 0;
         try (ScoreReader r = f.open(digest)) {
-            while (next(r, f)) {
+            while (f.next(r)) {
                 if (n == values.length) {
                     if (n >= MAX_CANARIES) {
                         throw new InvalidInputException(f.option(), f.name(), "holds more than " + MAX_CANARIES
@@ -182,13 +182,4 @@ public final class OneRunAudit {
         return new Input(f.name(), f.size(), ScoreFile.hex(digest.digest()), n);
     }
 
-    private static boolean next(ScoreReader in, ScoreFile f) {
-        try {
-            return in.next();
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new InvalidInputException(f.name() + ", after " + in.position(), "(binary)", "is not UTF-8 text");
-        } catch (IOException e) {
-            throw new InvalidInputException(f.name() + ", after " + in.position(), "(read error)", e.getMessage());
-        }
-    }
 }

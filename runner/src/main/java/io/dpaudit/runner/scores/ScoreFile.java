@@ -57,6 +57,22 @@ public record ScoreFile(String option, Path path, String column) {
      * Opens the scores. When {@code digest} is not null every byte of the file as stored (before decompression) goes
      * through it.
      */
+    /**
+     * The next score of {@code in}, read from this file: false at the end; a non-UTF-8 text file or a read error is
+     * bad input naming the file and the position.
+     */
+    boolean next(ScoreReader in) {
+        try {
+            return in.next();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new io.dpaudit.core.InvalidInputException(name() + ", after " + in.position(), "(binary)",
+                    "is not UTF-8 text");
+        } catch (java.io.IOException e) {
+            throw new io.dpaudit.core.InvalidInputException(name() + ", after " + in.position(), "(read error)",
+                    e.getMessage());
+        }
+    }
+
     ScoreReader open(MessageDigest digest) {
         try {
             InputStream raw = Files.newInputStream(path);

@@ -173,7 +173,7 @@ public final class ScoreFileAudit {
         long start = System.nanoTime();
         long lastReport = start;
         try (ScoreReader in = f.open(digest)) {
-            while (next(in, f)) {
+            while (f.next(in)) {
                 double v = negate ? -in.value() : in.value();
                 n++;
                 if ((n & (CHECK_EVERY - 1)) == 0) {
@@ -198,15 +198,6 @@ public final class ScoreFileAudit {
         return new FileFacts(f.name(), f.size(), ScoreFile.hex(digest.digest()), n, part);
     }
 
-    private static boolean next(ScoreReader in, ScoreFile f) {
-        try {
-            return in.next();
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new InvalidInputException(f.name() + ", after " + in.position(), "(binary)", "is not UTF-8 text");
-        } catch (IOException e) {
-            throw new InvalidInputException(f.name() + ", after " + in.position(), "(read error)", e.getMessage());
-        }
-    }
 
     /** Counts of the range part ([0]) and the evaluation part ([1]), slot by slot. */
     private static long[][] secondPass(ScoreFile f, boolean negate, double fraction, UniformRandomProvider split,
@@ -216,7 +207,7 @@ public final class ScoreFileAudit {
         long start = System.nanoTime();
         long n = 0;
         try (ScoreReader in = f.open(null)) {
-            while (next(in, f)) {
+            while (f.next(in)) {
                 if ((++n & (CHECK_EVERY - 1)) == 0) {
                     progress.check("counting " + f.name() + ", score " + n);
                     progress.onProgress("counting", n, total, System.nanoTime() - start);
