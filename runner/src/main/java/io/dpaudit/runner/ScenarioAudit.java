@@ -8,7 +8,6 @@ import io.dpaudit.core.ToolInfo;
 import io.dpaudit.core.accounting.AccountingLimitException;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
-import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
 import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.audit.ProfileEstimation;
@@ -25,6 +24,7 @@ import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import io.dpaudit.core.estimate.TiltedProfileEstimator;
+import io.dpaudit.core.model.LinearStatistic;
 import io.dpaudit.core.model.OutputModel;
 import io.dpaudit.core.fdp.BoundTradeOff;
 import io.dpaudit.core.fdp.GaussianTradeOff;
@@ -208,14 +208,20 @@ public final class ScenarioAudit {
             throw new InvalidInputException("estimate", true, "the " + mechanism.type() + " simulator states no "
                     + "law of its outputs (a black box), so it has no exact log-likelihood ratio to estimate from");
         }
-        boolean importanceSupported = model != null
+        // A revealed flag (weak client sampling) makes the statistic's laws conditional on it: the estimator would
+        // compute the conditional profile, not the mechanism's.
+        boolean flagged = model != null && model.statistic() instanceof LinearStatistic ls
+                && ls.flagIndex() >= 0;
+        boolean importanceSupported = model != null && !flagged
                 && TiltedProfileEstimator.supports(model.withCanary(), model.withoutCanary(), model.rounds());
         String method = scenario.estimate() ? estimateMethod(scenario, trials, importanceSupported) : null;
         if ("importance".equals(method) && !importanceSupported) {
             throw new InvalidInputException("estimate.method", "importance", "the " + mechanism.type()
-                    + " simulator's per-round statistic is neither a pair of one-dimensional Gaussian mixtures (at "
-                    + "most two components) with one sigma nor a pair of discrete laws with a finite loss (or T > "
-                    + TiltedProfileEstimator.MAX_ROUNDS + "), which the importance sampler needs; use method plain");
+                    + " simulator's per-round statistic is not a pair of one-dimensional Gaussian mixtures (at most "
+                    + "two components) with one sigma, of two-dimensional ones with few distinct first coordinates, or "
+                    + "of discrete laws with a finite loss" + (flagged ? " (its laws are conditional on a revealed "
+                    + "flag)" : "") + " (or T > " + TiltedProfileEstimator.MAX_ROUNDS + "), which the importance "
+                    + "sampler needs; use method plain");
         }
         boolean plainEstimate = "plain".equals(method);
         AttackCatalog.Attack attack = AttackCatalog.create("attack", scenario.attack(), simulator,

@@ -31,6 +31,12 @@ interface TiltedFamily {
     /** A key that identifies the pair of laws exactly (equal keys, equal log moments). */
     String key();
 
+    /**
+     * An upper bound on the tilted law's relative mass that the sampler never draws (outside its table), per round:
+     * the estimate widens its interval by it (the dropped mass contributes at most R each).
+     */
+    double truncatedMass();
+
     /** Draws of one round's loss. */
     interface RoundSampler {
         double nextLoss();
@@ -81,6 +87,11 @@ interface TiltedFamily {
         @Override
         public boolean tabulable(int c, double theta, double logMoment) {
             return TiltedRound.tabulable(p, q, p.mean(c, 0), theta, logMoment);
+        }
+
+        @Override
+        public double truncatedMass() {
+            return Math.exp(TiltedRound.MAX_LOG_TRUNCATED_MASS);
         }
 
         @Override
@@ -191,6 +202,11 @@ interface TiltedFamily {
         }
 
         @Override
+        public double truncatedMass() {
+            return 0;
+        }
+
+        @Override
         public String key() {
             StringBuilder b = new StringBuilder("discrete");
             for (int i = 0; i < logP.length; i++) {
@@ -198,6 +214,83 @@ interface TiltedFamily {
                         .append(Double.doubleToLongBits(loss[i]));
             }
             return b.toString();
+        }
+    }
+
+    /**
+     * Two-dimensional Gaussian mixtures with one σ (seed 000's orthogonal configuration; {@link TiltedPlane}). When
+     * p's means take exactly two first coordinates (the canary's record sampled or not) those two groups are the
+     * components the estimator stratifies by; otherwise p is tilted whole. Layouts (normaliser, rectangle) and tables
+     * are built once per component and θ.
+     */
+    final class Plane implements TiltedFamily {
+        private final TiltedPlane.Mixture p;
+        private final TiltedPlane.Mixture q;
+        private final TiltedPlane.Mixture[] parts;
+        private final double[] weights;
+        private final java.util.Map<String, java.util.Optional<TiltedPlane.Layout>> layouts = new java.util.HashMap<>();
+        private final java.util.Map<String, TiltedPlane> planes = new java.util.HashMap<>();
+
+        Plane(GaussianMixture p, GaussianMixture q) {
+            this.p = new TiltedPlane.Mixture(p);
+            this.q = new TiltedPlane.Mixture(q);
+            if (this.p.groups() == 2) {
+                parts = new TiltedPlane.Mixture[] {this.p.group(0), this.p.group(1)};
+                weights = new double[] {this.p.groupWeight(0), this.p.groupWeight(1)};
+            } else {
+                parts = new TiltedPlane.Mixture[] {this.p};
+                weights = new double[] {1.0};
+            }
+        }
+
+        @Override
+        public int components() {
+            return parts.length;
+        }
+
+        @Override
+        public double weight(int c) {
+            return weights[c];
+        }
+
+        private synchronized java.util.Optional<TiltedPlane.Layout> layout(int c, double theta) {
+            return layouts.computeIfAbsent(c + "@" + theta,
+                    k -> java.util.Optional.ofNullable(TiltedPlane.layout(parts[c], p, q, theta)));
+        }
+
+        @Override
+        public double logMoment(int c, double theta) {
+            return layout(c, theta).map(TiltedPlane.Layout::logMoment).orElse(Double.NaN);
+        }
+
+        @Override
+        public RoundSampler sampler(int c, double theta, UniformRandomProvider rng) {
+            TiltedPlane plane;
+            synchronized (this) {
+                plane = planes.computeIfAbsent(c + "@" + theta,
+                        k -> new TiltedPlane(parts[c], p, q, theta, layout(c, theta).orElse(null)));
+            }
+            return plane.sampler(rng);
+        }
+
+        @Override
+        public double momentAllowance() {
+            return TiltedRound.MOMENT_ALLOWANCE;
+        }
+
+        @Override
+        public boolean tabulable(int c, double theta, double logMoment) {
+            return layout(c, theta).isPresent();
+        }
+
+        @Override
+        public double truncatedMass() {
+            return Math.exp(TiltedPlane.MAX_LOG_TRUNCATED_MASS);
+        }
+
+        @Override
+        public String key() {
+            return "plane " + p.key() + " | " + q.key();
         }
     }
 }

@@ -17,7 +17,8 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * The privacy profile {@code δ(ε)} of T independent rounds of a pair of one-dimensional Gaussian mixtures (at most two
- * components each, one σ: the Gaussian mechanism, the Poisson-subsampled Gaussian, Poisson batches) or of a pair of
+ * components each, one σ: the Gaussian mechanism, the Poisson-subsampled Gaussian, Poisson batches), of a pair of
+ * two-dimensional ones (seed 000's orthogonal configuration; {@link TiltedPlane}, p tilted whole, no strata) or of a pair of
  * discrete laws with a finite loss (the check-ins' and shuffles' reduced simulators) down to δ = 1e-12 and below, with
  * rigorous two-sided intervals: stratified importance sampling under exponential tilts of the privacy loss. The
  * per-round pieces (log moments, exact tilted draws) come from a {@link TiltedFamily}.
@@ -48,8 +49,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  * vacuous). Strata whose share is below e^{-30} of the largest are not sampled; their Chernoff bounds (valid for any
  * θ) are added to the upper end. Assumptions: the stated densities are the mechanism's (white-box evidence), and
  * {@code M_c(θ)} is known to a relative {@value TiltedRound#MOMENT_ALLOWANCE} ({@link TiltedRound#logMoment}: quadrature
- * checked at two steps), applied outward as {@code (1 ± a)^T}; the tilted law's mass outside its table is below
- * e^{-700} relative (dropped; it could move δ by less than {@code e^{-700} R}).
+ * checked at two steps), applied outward as {@code (1 ± a)^T}; the tilted law's mass outside its table is proven below
+ * τ = e^{-30} per round, relative ({@link TiltedFamily#truncatedMass}), and the interval is widened by it: the lower
+ * end multiplied by {@code 1 - Tτ}, {@code Tτ R} added to the upper end.
  *
  * <p><b>Grid, fixed before the counted samples.</b> Every target gets a band of {@value #BAND_POINTS} + 1 evenly
  * spaced ε values: a requested ε the band {@code [0.98 ε, 1.02 ε]}; a requested δ the band {@code [0.85 ε̂, 1.15 ε̂]}
@@ -115,7 +117,8 @@ public final class TiltedProfileEstimator {
 
     /**
      * Whether this estimator handles the pair: one-dimensional Gaussian mixtures of at most two components with one σ,
-     * 1 ≤ T ≤ 100 000.
+     * two-dimensional ones with few distinct first coordinates ({@link TiltedPlane#supports}), or discrete laws with a
+     * finite loss; 1 ≤ T ≤ 100 000.
      */
     public static boolean supports(Object withCanary, Object withoutCanary, int rounds) {
         if (rounds < 1 || rounds > MAX_ROUNDS) {
@@ -123,7 +126,7 @@ public final class TiltedProfileEstimator {
         }
         if (withCanary instanceof GaussianMixture a && withoutCanary instanceof GaussianMixture b) {
             return a.dimension() == 1 && b.dimension() == 1 && a.sd() == b.sd() && a.components() <= 2
-                    && b.components() <= 2;
+                    && b.components() <= 2 || TiltedPlane.supports(a, b);
         }
         return withCanary instanceof DiscreteLaw a && withoutCanary instanceof DiscreteLaw b
                 && TiltedFamily.Discrete.applies(a, b) && TiltedFamily.Discrete.applies(b, a);
@@ -132,7 +135,7 @@ public final class TiltedProfileEstimator {
     /** The family of one direction: p the expectation world's law, q the other's. */
     private static TiltedFamily family(Object p, Object q) {
         if (p instanceof GaussianMixture a && q instanceof GaussianMixture b) {
-            return new TiltedFamily.Gaussian(a, b);
+            return a.dimension() == 2 ? new TiltedFamily.Plane(a, b) : new TiltedFamily.Gaussian(a, b);
         }
         return new TiltedFamily.Discrete((DiscreteLaw) p, (DiscreteLaw) q);
     }
@@ -155,8 +158,8 @@ public final class TiltedProfileEstimator {
             RandomStreams streams, int threads) {
         if (!supports(withCanary, withoutCanary, rounds)) {
             throw new IllegalArgumentException("importance sampling needs one-dimensional Gaussian mixtures of at most "
-                    + "two components with one sigma, or discrete laws with a finite loss, and 1 <= T <= "
-                    + MAX_ROUNDS);
+                    + "two components with one sigma, two-dimensional ones with at most " + TiltedPlane.MAX_GROUPS
+                    + " distinct first coordinates, or discrete laws with a finite loss, and 1 <= T <= " + MAX_ROUNDS);
         }
         if (samplesPerTarget < 100) {
             throw new IllegalArgumentException("importance sampling needs at least 100 samples per target, got "
@@ -564,8 +567,12 @@ public final class TiltedProfileEstimator {
             int s = ks.length;
             TiltedFamily.RoundSampler[][] samplers = new TiltedFamily.RoundSampler[s][family.components()];
             for (int m = 0; m < s; m++) {
-                for (int comp = 0; comp < family.components(); comp++) {
-                    samplers[m][comp] = family.sampler(comp, theta[m], rng);
+                // Only the components the stratum draws from (the others' tilt may not be tabulable).
+                if (ks[m] < rounds) {
+                    samplers[m][0] = family.sampler(0, theta[m], rng);
+                }
+                if (ks[m] > 0) {
+                    samplers[m][family.components() - 1] = family.sampler(family.components() - 1, theta[m], rng);
                 }
             }
             double[] stepTheta = new double[s];
@@ -662,8 +669,12 @@ public final class TiltedProfileEstimator {
             double allowance = plan.rounds * Math.log1p(plan.family.momentAllowance());
             double up = EmpiricalBernstein.upper(n, sum[j], sumOfSquares[j], alpha);
             double lo = EmpiricalBernstein.lower(n, sum[j], sumOfSquares[j], alpha);
-            double upper = Math.min(1.0, up * Math.exp(logR + allowance) + plan.dropped[j] * (1 + 1e-12));
-            double lower = Math.min(1.0, lo * Math.exp(logR - allowance));
+            // Mass the tables leave out (at most τ per round, relative): δ = (1 - τ_T) E_table[Y] + E[Y; left out]
+            // with τ_T <= T τ and every left-out term at most R.
+            double leftOut = Math.min(1.0, plan.rounds * plan.family.truncatedMass());
+            double upper = Math.min(1.0, up * Math.exp(logR + allowance) + leftOut * Math.exp(logR)
+                    + plan.dropped[j] * (1 + 1e-12));
+            double lower = Math.min(1.0, lo * Math.exp(logR - allowance) * (1 - leftOut));
             double mean = sum[j] / n;
             double point = Math.min(1.0, mean * Math.exp(logR));
             double ess = sumOfSquares[j] > 0 ? sum[j] * sum[j] / sumOfSquares[j] : 0;

@@ -12,11 +12,14 @@ import org.apache.commons.rng.UniformRandomProvider;
  *   r(x) = φ_σ(x - μ) e^{θ ℓ(x)} / M(θ),      M(θ) = E_{N(μ,σ^2)}[e^{θ ℓ}].
  * </pre>
  *
- * <p><b>Exact sampling.</b> {@code f = log φ + θℓ} has {@code f'' <= C = -1/σ^2 + θ S^2/(4σ^4)} (S the spread of p's
- * means: {@code (log p)'' = -1/σ^2 + Var_post(μ)/σ^4} with the posterior variance of the component mean in
- * {@code [0, S^2/4]}, and {@code (log q)'' >= -1/σ^2}). On a grid of step {@code h = σ/32} each cell's
- * {@code max(f(x_j), f(x_{j+1})) + max(C, 0) h^2/8} bounds f on the cell (a function with {@code f'' <= C} exceeds its
- * chord by at most {@code C h^2/8}); a cell drawn in proportion to {@code h e^{U_j}}, a uniform point in it and
+ * <p><b>Exact sampling.</b> {@code f = log φ + θℓ} has {@code f'' >= -K}, {@code K = 1/σ^2 + θ S_q^2/(4σ^4)} (S_q the
+ * spread of q's means: for a mixture with one σ, {@code (log m)'' = -1/σ^2 + Var_post(μ)/σ^4} with the posterior
+ * variance of the component mean in {@code [0, S^2/4]} (Popoviciu), so {@code (log p)'' >= -1/σ^2} and
+ * {@code -(log q)'' >= 1/σ^2 - S_q^2/(4σ^4)}). On a grid of step {@code h = σ/32} each cell's
+ * {@code max(f(x_j), f(x_{j+1})) + K h^2/8} bounds f on the cell (the excess {@code e} of f over its chord vanishes at
+ * the cell's ends and has {@code e'' >= -K}, so {@code e(x) <= K (x - x_j)(x_{j+1} - x)/2 <= K h^2/8}; an upper bound on
+ * f'' says nothing here: the Gaussian factor alone makes f exceed its chords); a cell drawn in proportion to
+ * {@code h e^{U_j}}, a uniform point in it and
  * acceptance with probability {@code e^{f(x) - U_j}} give an exact draw of r restricted to the grid. Beyond the grid
  * ({@code μ + θ(μ_p - ν_j)σ^2/σ^2} ± 40σ for every extreme mean μ_p of p and component ν_j of q) f lies below a
  * Gaussian of variance σ^2 ({@code log p <= max_k -(x-μ_k)^2/(2σ^2)}, {@code log q >= log b_j - (x-ν_j)^2/(2σ^2)}),
@@ -77,8 +80,8 @@ public final class TiltedRound {
             f[j] = logTarget(lo + j * h, roundLoss);
         }
         double s2 = sd * sd;
-        double spread = p.maxMean() - p.minMean();
-        double slack = Math.max(-1 / s2 + theta * spread * spread / (4 * s2 * s2), 0) * h * h / 8;
+        double spread = q.maxMean() - q.minMean();
+        double slack = (1 / s2 + theta * spread * spread / (4 * s2 * s2)) * h * h / 8;
         cellBound = new double[n];
         double top = Double.NEGATIVE_INFINITY;
         for (int j = 0; j < n; j++) {
@@ -186,6 +189,22 @@ public final class TiltedRound {
     private double logTarget(double x, RoundLoss roundLoss) {
         double loss = theta == 0 ? 0 : roundLoss.at(x);
         return -(x - mean) * (x - mean) / (2 * sd * sd) + theta * loss;
+    }
+
+    /**
+     * For tests of the sampler's proof: the largest {@code f(x) - U_j} over {@code perCell} uniform points of every
+     * cell j (at most 0 when the cell bounds hold; a draw from a cell where it is positive would be biased).
+     */
+    double maxBoundExcess(UniformRandomProvider rng, int perCell) {
+        RoundLoss roundLoss = new RoundLoss(p, q);
+        double worst = Double.NEGATIVE_INFINITY;
+        for (int j = 0; j < cellBound.length; j++) {
+            for (int k = 0; k < perCell; k++) {
+                double x = lo + (j + rng.nextDouble()) * h;
+                worst = Math.max(worst, logTarget(x, roundLoss) - cellBound[j]);
+            }
+        }
+        return worst;
     }
 
     /** The tilt θ. */

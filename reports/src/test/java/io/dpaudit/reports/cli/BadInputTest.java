@@ -123,9 +123,14 @@ class BadInputTest {
                 Arguments.of(zoo("\"attack\": \"learned\", \"estimate\": true"), "estimate = true: the noisy-max "
                         + "simulator states no law"),
                 Arguments.of("{\"mechanism\": {\"type\": \"random-participation\", \"p\": 0.5, \"q\": 0.5, "
-                        + "\"d\": 2, \"sigma\": 1, \"adversary\": \"orthogonal\"}, \"trials\": 1000, \"estimate\": "
+                        + "\"d\": 2, \"sigma\": 1, \"adversary\": \"aligned\"}, \"trials\": 1000, \"estimate\": "
                         + "{\"method\": \"importance\"}}", "estimate.method = importance: the random-participation "
-                        + "simulator's per-round statistic is neither"),
+                        + "simulator's per-round statistic is not a pair"),
+                // Weak client sampling: one-dimensional, two components, but its laws are conditional on the flag.
+                Arguments.of("{\"mechanism\": {\"type\": \"random-participation\", \"variant\": "
+                        + "\"reveal-participation\", \"p\": 0.5, \"q\": 0.5, \"d\": 2, \"sigma\": 1, \"adversary\": "
+                        + "\"zero\"}, \"trials\": 1000, \"estimate\": {\"method\": \"importance\"}}",
+                        "(its laws are conditional on a revealed flag)"),
                 Arguments.of(gaussianWith("\"estimate\": {\"method\": \"tilted\"}"),
                         "estimate.method = \"tilted\": must be one of auto, plain, importance"),
                 Arguments.of("{\"mechanism\": {\"type\": \"noisy-max\", \"epsilon\": 0.1, \"d\": \"1,1\", "
