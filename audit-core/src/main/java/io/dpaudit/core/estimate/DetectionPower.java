@@ -145,8 +145,11 @@ public final class DetectionPower {
         }
         double mean = n * r;
         double sd = Math.sqrt(mean * (1 - r));
-        long lo = Math.max(-1, (long) Math.floor(mean - 12 * sd - 12)); // P(X <= lo) < prob (or lo = -1)
-        long hi = Math.min(n, (long) Math.ceil(mean + 12 * sd + 12));   // P(X <= hi) >= prob
+        // A bracket around the normal approximation (a start only: both ends are checked, and widened if wrong).
+        double z = Math.sqrt(2) * org.apache.commons.math3.special.Erf.erfInv(2 * prob - 1);
+        double guess = mean + (Double.isFinite(z) ? z : 0) * sd;
+        long lo = Math.max(-1, (long) Math.floor(guess - 2 * sd - 3)); // P(X <= lo) < prob (or lo = -1)
+        long hi = Math.min(n, (long) Math.ceil(guess + 2 * sd + 3));   // P(X <= hi) >= prob
         while (lo >= 0 && cdf(lo, n, r) >= prob) {
             lo = lo / 2 - 1;
         }

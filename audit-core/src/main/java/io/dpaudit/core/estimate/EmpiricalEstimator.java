@@ -47,6 +47,8 @@ public final class EmpiricalEstimator {
     private final Map<Long, Double> upperCache = new HashMap<>();
     private SelectionObjective positives;
     private SelectionObjective negatives;
+    private double[][][] medianRates;
+    private double[][][] pessimisticRates;
 
     private EmpiricalEstimator(ThresholdSelection selection, double confidence, ScoreCounts selectionCounts,
             ScoreCounts evaluationCounts) {
@@ -208,18 +210,16 @@ public final class EmpiricalEstimator {
                     evaluationTails.trials(World.WITHOUT_CANARY), errorLevelPerRate);
         }
         double expEps = Double.isNaN(epsilon) ? Double.NaN : Math.exp(epsilon);
-        boolean pure = pessimistic;
+        double[][][] rates = predictedRates(pessimistic);
         TestDirection bestDirection = TestDirection.UPPER_TAIL_FLAGS_D;
         int bestEdge = 0;
         double best = Double.NEGATIVE_INFINITY;
         for (TestDirection d : TestDirection.values()) {
+            double[] tprs = rates[d.ordinal()][0];
+            double[] fprs = rates[d.ordinal()][1];
             for (int edge = 0; edge <= binning.bins(); edge++) {
-                SelectionObjective tp = d.flagged() == World.WITH_CANARY ? positives : negatives;
-                SelectionObjective fp = d.other() == World.WITH_CANARY ? positives : negatives;
-                double tpr = pure ? tp.pessimisticLower(s.truePositives(d, edge))
-                        : tp.predictedLower(s.truePositives(d, edge));
-                double fpr = pure ? fp.pessimisticUpper(s.falsePositives(d, edge))
-                        : fp.predictedUpper(s.falsePositives(d, edge));
+                double tpr = tprs[edge];
+                double fpr = fprs[edge];
                 double v;
                 if (Double.isNaN(delta)) {
                     v = tpr - expEps * fpr;
@@ -234,6 +234,37 @@ public final class EmpiricalEstimator {
             }
         }
         return new Candidate(bestDirection, bestEdge);
+    }
+
+    /**
+     * The selection objective's predicted rates of every test, {@code [direction][0: TPR lower, 1: FPR upper][edge]},
+     * for the pessimistic or the median-unbiased objective: computed once per estimator (every δ and ε of an audit
+     * selects among the same tests; a trade-off certification asks for hundreds of ε).
+     */
+    private double[][][] predictedRates(boolean pessimistic) {
+        double[][][] cached = pessimistic ? pessimisticRates : medianRates;
+        if (cached != null) {
+            return cached;
+        }
+        Tails s = selectionTails;
+        TestDirection[] directions = TestDirection.values();
+        double[][][] rates = new double[directions.length][2][binning.bins() + 1];
+        for (TestDirection d : directions) {
+            SelectionObjective tp = d.flagged() == World.WITH_CANARY ? positives : negatives;
+            SelectionObjective fp = d.other() == World.WITH_CANARY ? positives : negatives;
+            for (int edge = 0; edge <= binning.bins(); edge++) {
+                rates[d.ordinal()][0][edge] = pessimistic ? tp.pessimisticLower(s.truePositives(d, edge))
+                        : tp.predictedLower(s.truePositives(d, edge));
+                rates[d.ordinal()][1][edge] = pessimistic ? fp.pessimisticUpper(s.falsePositives(d, edge))
+                        : fp.predictedUpper(s.falsePositives(d, edge));
+            }
+        }
+        if (pessimistic) {
+            pessimisticRates = rates;
+        } else {
+            medianRates = rates;
+        }
+        return rates;
     }
 
     /** {@code d} at {@code edge} on the evaluation trials, each rate bounded at error level {@code level}. */

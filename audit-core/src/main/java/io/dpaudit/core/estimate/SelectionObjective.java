@@ -24,6 +24,9 @@ final class SelectionObjective {
     private final double errorLevel;
     private final java.util.Map<Long, Double> pessimisticLowerCache = new java.util.HashMap<>();
     private final java.util.Map<Long, Double> pessimisticUpperCache = new java.util.HashMap<>();
+    /** Median-unbiased rates per selection count: an incomplete-beta inversion each, asked for at every edge. */
+    private final java.util.Map<Long, Double> medianLowerCache = new java.util.HashMap<>();
+    private final java.util.Map<Long, Double> medianUpperCache = new java.util.HashMap<>();
 
     SelectionObjective(long selectionTrials, long evaluationTrials, double errorLevel) {
         this.selectionTrials = selectionTrials;
@@ -70,14 +73,16 @@ final class SelectionObjective {
 
     /** Predicted lower confidence limit of the rate, on the evaluation trials. */
     double predictedLower(long selectionCount) {
-        double rate = ClopperPearson.medianLower(selectionCount, (long) selectionTrials);
+        double rate = medianLowerCache.computeIfAbsent(selectionCount,
+                c -> ClopperPearson.medianLower(c, (long) selectionTrials));
         double k = rate * evaluationTrials;
         return PoissonLimits.lower(k, z) / evaluationTrials;
     }
 
     /** Predicted upper confidence limit of the rate, on the evaluation trials. */
     double predictedUpper(long selectionCount) {
-        double rate = ClopperPearson.medianUpper(selectionCount, (long) selectionTrials);
+        double rate = medianUpperCache.computeIfAbsent(selectionCount,
+                c -> ClopperPearson.medianUpper(c, (long) selectionTrials));
         double k = Math.min(rate, 1.0) * evaluationTrials;
         return Math.min(1.0, PoissonLimits.upper(k, z) / evaluationTrials);
     }

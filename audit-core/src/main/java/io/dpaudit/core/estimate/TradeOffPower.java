@@ -59,7 +59,11 @@ public record TradeOffPower(double mu, double claimMu, double probability) {
         }
         long n = curve.trials();
         long nPrime = curve.otherTrials();
-        CertifiedTradeOff.RateUpperBound bound = curve.rateBound();
+        // The bisections below ask for the same counts' bounds again and again (an incomplete-beta inversion each).
+        CertifiedTradeOff.RateUpperBound exact = curve.rateBound();
+        java.util.Map<Long, Double> memo = new java.util.HashMap<>();
+        CertifiedTradeOff.RateUpperBound bound = (count, trials) -> trials == nPrime
+                ? memo.computeIfAbsent(count, c -> exact.upper(c, trials)) : exact.upper(count, trials);
         double best = Double.POSITIVE_INFINITY;
         for (CertifiedTradeOff.Point p : curve.points()) {
             double a = p.alphaRate();

@@ -33,7 +33,7 @@ import io.dpaudit.reports.ReportAssembly;
 /**
  * Pins every number of every shipped scenario's report (every file under {@code scenarios/}, sharing the bounds of
  * sibling scenarios through one {@link io.dpaudit.runner.BoundCache}): the empirical bounds and their certifying tests (at a small
- * trial count, with the scenario's seed), every analytic bound's curve and its ε at the scenario's δs, and every
+ * trial count, and at most 2·10^4 importance samples per target, with the scenario's seed), every analytic bound's curve and its ε at the scenario's δs, and every
  * claim's resolution and verdict. The golden files under {@code src/test/resources/pinned/} were written by this test
  * (run with {@code -Ddpaudit.pin.update=true}) from the tree before the core was generalised beyond Gaussian noise;
  * the comparison is exact, so a refactoring that moves a mechanism must leave its reports bit for bit unchanged.
@@ -47,6 +47,8 @@ class PinnedScenarioNumbersTest {
     private static final Path SCENARIOS = Path.of("..", "scenarios");
     private static final Path GOLDEN = Path.of("src", "test", "resources", "pinned");
     private static final long TRIALS = 100_000L;
+    /** Importance samples per target and direction at most (like the trials, a small budget: these are pins). */
+    private static final long IMPORTANCE_SAMPLES = 20_000L;
     /** Keys whose values are prose, timing or provenance, not results. */
     private static final Set<String> UNPINNED = Set.of("tool", "provenance", "schemaVersion", "scenario",
             "elapsedSeconds", "trialsPerSecond", "roundsPerSecondPerCore", "environment", "notes", "source",
@@ -100,6 +102,9 @@ class PinnedScenarioNumbersTest {
     private static Map<String, String> numbers(Path file) throws IOException {
         long start = System.nanoTime();
         Scenario s = ScenarioReader.read(file);
+        if (s.estimateSamples() > IMPORTANCE_SAMPLES) {
+            s = s.withEstimateSamples(IMPORTANCE_SAMPLES);
+        }
         ObjectNode json = JsonReportWriter.toJson(ReportAssembly.run(ScenarioAudit.prepare(s, TRIALS, s.seed(), 1,
                 ProgressListener.NONE, CACHE), ProgressListener.NONE));
         Map<String, String> out = new TreeMap<>();

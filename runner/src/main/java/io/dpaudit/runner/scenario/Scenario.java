@@ -59,6 +59,12 @@ public record Scenario(JsonNode source, String name, String description, Paramet
                 histogramBins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod, estimateSamples);
     }
 
+    /** A copy with another importance-sampling budget per target and direction ({@code estimate.samples}). */
+    public Scenario withEstimateSamples(long samples) {
+        return new Scenario(source, name, description, mechanism, simulator, attack, trials, seed, confidence,
+                selection, histogramBins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod, samples);
+    }
+
     /** A copy that asks for the two-sided privacy-loss estimate (the command line's {@code --estimate}). */
     public Scenario withEstimate() {
         return new Scenario(source, name, description, mechanism, simulator, attack, trials, seed, confidence,
