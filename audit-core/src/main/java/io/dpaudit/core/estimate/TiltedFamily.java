@@ -173,17 +173,11 @@ interface TiltedFamily {
 
         @Override
         public RoundSampler sampler(int c, double theta, UniformRandomProvider rng) {
-            double logM = logMoment(0, theta);
-            double[] cumulative = new double[logP.length];
-            double acc = 0;
+            double[] logWeights = new double[logP.length];
             for (int i = 0; i < logP.length; i++) {
-                acc += Math.exp(logP[i] + theta * loss[i] - logM);
-                cumulative[i] = acc;
+                logWeights[i] = logP[i] + theta * loss[i];
             }
-            for (int i = 0; i < cumulative.length; i++) {
-                cumulative[i] /= acc;
-            }
-            cumulative[cumulative.length - 1] = 1.0;
+            double[] cumulative = io.dpaudit.core.numerics.Inversion.cumulativeOfLogs(logWeights);
             return () -> {
                 double u = rng.nextDouble();
                 int a = io.dpaudit.core.numerics.Inversion.index(cumulative, u);

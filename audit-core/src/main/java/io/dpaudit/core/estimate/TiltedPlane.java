@@ -152,16 +152,7 @@ final class TiltedPlane {
         }
         this.cells = Arrays.copyOf(indices, n);
         this.cellBound = Arrays.copyOf(bounds, n);
-        this.cumulative = new double[n];
-        double acc = 0;
-        for (int j = 0; j < n; j++) {
-            acc += Math.exp(cellBound[j] - top);
-            cumulative[j] = acc;
-        }
-        for (int j = 0; j < n; j++) {
-            cumulative[j] /= acc;
-        }
-        cumulative[n - 1] = 1.0;
+        this.cumulative = io.dpaudit.core.numerics.Inversion.cumulativeOfLogs(cellBound);
     }
 
     private static double corners(double[] below, double[] above, int a) {

@@ -83,21 +83,10 @@ public final class TiltedRound {
         double spread = q.maxMean() - q.minMean();
         double slack = (1 / s2 + theta * spread * spread / (4 * s2 * s2)) * h * h / 8;
         cellBound = new double[n];
-        double top = Double.NEGATIVE_INFINITY;
         for (int j = 0; j < n; j++) {
             cellBound[j] = Math.max(f[j], f[j + 1]) + slack + 1e-12 * Math.max(Math.abs(f[j]), Math.abs(f[j + 1]));
-            top = Math.max(top, cellBound[j]);
         }
-        cumulative = new double[n];
-        double c = 0;
-        for (int j = 0; j < n; j++) {
-            c += Math.exp(cellBound[j] - top);
-            cumulative[j] = c;
-        }
-        for (int j = 0; j < n; j++) {
-            cumulative[j] /= c;
-        }
-        cumulative[n - 1] = 1.0;
+        cumulative = io.dpaudit.core.numerics.Inversion.cumulativeOfLogs(cellBound);
         double fine = logMoment(p, q, mean, theta);
         this.logMoment = fine;
         this.logTruncatedMass = truncatedMass(p, q, mean, theta) - fine - Math.log(sd) - 0.5 * Math.log(2 * Math.PI);

@@ -23,4 +23,26 @@ public final class Inversion {
         }
         return a;
     }
+
+    /**
+     * The cumulative table of the distribution with log weights {@code logWeights} (unnormalised, at least one
+     * finite): {@code e^{w_i - max}} summed and divided by the total, the last entry set to exactly 1.
+     */
+    public static double[] cumulativeOfLogs(double[] logWeights) {
+        double top = Double.NEGATIVE_INFINITY;
+        for (double w : logWeights) {
+            top = Math.max(top, w);
+        }
+        double[] cumulative = new double[logWeights.length];
+        double acc = 0;
+        for (int i = 0; i < logWeights.length; i++) {
+            acc += Math.exp(logWeights[i] - top);
+            cumulative[i] = acc;
+        }
+        for (int i = 0; i < cumulative.length; i++) {
+            cumulative[i] /= acc;
+        }
+        cumulative[cumulative.length - 1] = 1.0;
+        return cumulative;
+    }
 }

@@ -58,6 +58,12 @@ class TiltedPlaneTest {
         return new GaussianMixture(w, m, sigma);
     }
 
+    /** The tilted plane of {@code part} (p itself or one of its groups), at its own layout. */
+    private static TiltedPlane plane(TiltedPlane.Mixture part, TiltedPlane.Mixture p, TiltedPlane.Mixture q,
+            double theta) {
+        return new TiltedPlane(part, p, q, theta, TiltedPlane.layout(part, p, q, theta));
+    }
+
     private static UniformRandomProvider rng(long seed) {
         return RandomSource.XO_SHI_RO_256_PP.create(seed);
     }
@@ -86,13 +92,10 @@ class TiltedPlaneTest {
         TiltedPlane.Mixture without = new TiltedPlane.Mixture(pair[1]);
         for (double theta : new double[] {0.5, 3}) {
             for (int g = 0; g < 2; g++) {
-                TiltedPlane.Mixture part = with.group(g);
-                TiltedPlane plane = new TiltedPlane(part, with, without, theta,
-                        TiltedPlane.layout(part, with, without, theta));
+                TiltedPlane plane = plane(with.group(g), with, without, theta);
                 assertTrue(plane.maxBoundExcess(rng(3 + g), 2) <= 0, "group " + g + ", theta " + theta);
             }
-            TiltedPlane back = new TiltedPlane(without, without, with, theta,
-                    TiltedPlane.layout(without, without, with, theta));
+            TiltedPlane back = plane(without, without, with, theta);
             assertTrue(back.maxBoundExcess(rng(5), 2) <= 0, "without vs with, theta " + theta);
         }
     }
@@ -108,8 +111,7 @@ class TiltedPlaneTest {
         TiltedPlane.Mixture without = new TiltedPlane.Mixture(pair[1]);
         TiltedPlane.Mixture canary = with.group(1);
         double theta = 2;
-        TiltedPlane plane = new TiltedPlane(canary, with, without, theta,
-                TiltedPlane.layout(canary, with, without, theta));
+        TiltedPlane plane = plane(canary, with, without, theta);
         double logM = plane.logMoment();
         double eta = 1e-3;
         double slope = (TiltedPlane.layout(canary, with, without, theta + eta).logMoment()
