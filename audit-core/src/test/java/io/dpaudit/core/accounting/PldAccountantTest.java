@@ -213,6 +213,7 @@ class PldAccountantTest {
      * before, at mu = 1e6 the grid spacing overflowed e^h, connect-the-dots lost the mass and eps(1e-5) came out 0.01.
      */
     @Test
+    @Tag("statistical") // repeated simulation or a slow sweep: verify's tier, not the unit tier
     void tinyNoiseIsNeverOptimistic() {
         for (double mu : new double[] {1e2, 1e3, 1e4, 3e4, 5e4, 1e5, 1e6, 1e9}) {
             PrivacyBound b = new PldAccountant().account("pld", new DpEvent.PoissonSampled(0.01,

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.math3.distribution.BinomialDistribution;
 import org.apache.commons.math3.random.Well19937c;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,6 +45,7 @@ class DetectionPowerTest {
     }
 
     @Test
+    @Tag("statistical") // repeated simulation or a slow sweep: verify's tier, not the unit tier
     void aMechanismAtTheDetectableDeltaIsFlaggedWithProbabilityAtLeast90Percent() {
         double[][] settings = {
             // n, false positives observed, epsilon, claimed delta, level
@@ -114,6 +116,7 @@ class DetectionPowerTest {
      * the claimed mu (64 thresholds spanning the scores), Clopper–Pearson at the Bonferroni level.
      */
     @Test
+    @Tag("statistical") // repeated simulation or a slow sweep: verify's tier, not the unit tier
     void aGaussianPairAtTheDetectableMuIsRefutedWithProbabilityAtLeast90Percent() {
         long n = 100_000;
         double claimMu = 1.0;
