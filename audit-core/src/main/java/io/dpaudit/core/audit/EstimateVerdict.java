@@ -7,7 +7,13 @@ public enum EstimateVerdict {
     /** The claim's δ lies inside the estimate's interval at the claim's ε: the claim is what the pair needs. */
     TIGHT("tight"),
     /** The claim's δ exceeds the estimate's upper bound: the pair is more private than claimed. */
-    LOOSE("loose");
+    LOOSE("loose"),
+    /**
+     * The claim's δ lies inside the estimate's interval, but the interval is too wide to call the claim tight: its
+     * lower end is 0 or its ends are more than {@link ClaimEstimate#INFORMATIVE_RATIO} times apart (the estimate saw too
+     * little at this δ; neither violation nor looseness was ruled out).
+     */
+    INCONCLUSIVE("inconclusive");
 
     private final String label;
 

@@ -62,7 +62,7 @@ final class RunCommand implements Callable<Integer> {
     String outDir;
     @Option(names = "--estimate", description = "add the two-sided privacy-loss estimate: N more trials per world of "
             + "the exact log-likelihood ratio, giving intervals for the simulated pair's true delta(eps) and "
-            + "eps(delta), and a verdict per claim (violated, tight or loose)")
+            + "eps(delta), and a verdict per claim (violated, tight, loose or inconclusive)")
     boolean estimate;
     @Option(names = "--quiet", description = "no progress or warnings on standard error")
     boolean quiet;

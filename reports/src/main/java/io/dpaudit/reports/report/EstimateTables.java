@@ -69,6 +69,17 @@ public final class EstimateTables {
         return out;
     }
 
+    /** Largest ratio of the ε interval's ends at which a bound inside it is called tight. */
+    static final double INFORMATIVE_RATIO = 2;
+
+    /**
+     * Whether an ε interval can call a bound inside it tight: a positive lower end and a finite upper end at most
+     * {@value #INFORMATIVE_RATIO} times it (an interval like [0, ∞] or [0, 1.7] contains every bound and says nothing).
+     */
+    static boolean informative(PrivacyLossEstimate.EpsilonInterval at) {
+        return at.lower() > 0 && Double.isFinite(at.upper()) && at.upper() <= INFORMATIVE_RATIO * at.lower();
+    }
+
     /** One row per bound and scenario δ. */
     public static List<Row> tightness(AuditReport r) {
         PrivacyLossEstimate e = r.result().estimate();
@@ -81,12 +92,13 @@ public final class EstimateTables {
                 if (c.kind() == BoundKind.LOWER_BOUND) {
                     // A lower bound on the worst case: below the pair's curve is expected, above it is either a wrong
                     // bound or a pair that is not the worst case (said, not judged).
-                    verdict = p.epsilon() > at.upper() ? "above" : p.epsilon() >= at.lower() ? "tight" : "below";
+                    verdict = p.epsilon() > at.upper() ? "above" : p.epsilon() < at.lower() ? "below"
+                            : informative(at) ? "tight" : "inconclusive";
                 } else if (p.epsilon() < at.lower()) {
                     // False only for a certified upper bound; an approximation or another pair's profile may be below.
                     verdict = c.certified() ? "violated" : "below";
                 } else if (p.epsilon() <= at.upper()) {
-                    verdict = "tight";
+                    verdict = informative(at) ? "tight" : "inconclusive";
                 } else {
                     verdict = "loose";
                     factor = at.upper() > 0 ? p.epsilon() / at.upper() : Double.POSITIVE_INFINITY;

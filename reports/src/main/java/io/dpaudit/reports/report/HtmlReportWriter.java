@@ -120,16 +120,19 @@ public final class HtmlReportWriter {
             int tight = 0;
             int loose = 0;
             int refuted = 0;
+            int unclear = 0;
             for (ClaimResult c : r.result().claims()) {
                 switch (c.estimate().verdict()) {
                     case TIGHT -> tight++;
                     case LOOSE -> loose++;
-                    default -> refuted++;
+                    case VIOLATED -> refuted++;
+                    case INCONCLUSIVE -> unclear++;
                 }
             }
             text += String.format(java.util.Locale.ROOT, ". Two-sided estimate (%s simultaneous, relies on the "
-                    + "exact likelihood ratio): %d violated, %d tight, %d loose", Format.percent(
-                            r.result().estimate().confidence()), refuted, tight, loose);
+                    + "exact likelihood ratio): %d violated, %d tight, %d loose%s", Format.percent(
+                            r.result().estimate().confidence()), refuted, tight, loose,
+                    unclear > 0 ? ", " + unclear + " inconclusive (interval too wide to judge)" : "");
         }
         return "<div class=\"banner " + css + "\" id=\"verdict\">" + escape(text) + "</div>\n";
     }

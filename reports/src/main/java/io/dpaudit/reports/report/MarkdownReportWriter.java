@@ -281,8 +281,10 @@ public final class MarkdownReportWriter {
                 b.append(".\n");
             }
             b.append("\n*Violated*: the audit refutes the claim, or the estimate's δ at the claim's ε is above the "
-                    + "claimed δ. *Tight*: the claimed δ lies inside the interval. *Loose*: the claimed δ is above "
-                    + "it; the mechanism needs at most the upper end of \"ε needed\" at the claimed δ.\n\n");
+                    + "claimed δ. *Tight*: the claimed δ lies inside the interval, whose ends are at most 10 times apart. "
+                    + "*Loose*: the claimed δ is above it; the mechanism needs at most the upper end of \"ε needed\" "
+                    + "at the claimed δ. *Inconclusive*: the claimed δ lies inside an interval too wide to judge (lower "
+                    + "end 0, or ends more than 10 times apart).\n\n");
         }
         b.append("| δ | audit's ε lower bound | true ε(δ) |\n|---|---|---|\n");
         for (PrivacyLossEstimate.EpsilonInterval at : EstimateTables.epsilonAtDeltas(r)) {
@@ -306,6 +308,7 @@ public final class MarkdownReportWriter {
                     case "violated" -> "**VIOLATED: below the true curve**";
                     case "below" -> "below the true curve";
                     case "above" -> "above the simulated pair's curve (a lower bound: wrong, or another pair)";
+                    case "inconclusive" -> "inside an interval too wide to judge (inconclusive)";
                     default -> "tight";
                 };
                 b.append("| `").append(t.bound()).append("`").append(kind).append(" | ").append(Format.g(t.delta()))
