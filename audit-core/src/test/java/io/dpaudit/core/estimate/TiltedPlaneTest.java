@@ -58,6 +58,12 @@ class TiltedPlaneTest {
         return new GaussianMixture(w, m, sigma);
     }
 
+    /** The small orthogonal pair of these tests (j = r = 0.1, d = 3, σ = 1), with and without the canary. */
+    private static TiltedPlane.Mixture[] smallPair() {
+        GaussianMixture[] pair = orthogonalPair(0.1, 0.1, 3, 1);
+        return new TiltedPlane.Mixture[] {new TiltedPlane.Mixture(pair[0]), new TiltedPlane.Mixture(pair[1])};
+    }
+
     /** The tilted plane of {@code part} (p itself or one of its groups), at its own layout. */
     private static TiltedPlane plane(TiltedPlane.Mixture part, TiltedPlane.Mixture p, TiltedPlane.Mixture q,
             double theta) {
@@ -87,9 +93,8 @@ class TiltedPlaneTest {
 
     @Test
     void planeCellBoundsHoldInsideEveryCell() {
-        GaussianMixture[] pair = orthogonalPair(0.1, 0.1, 3, 1);
-        TiltedPlane.Mixture with = new TiltedPlane.Mixture(pair[0]);
-        TiltedPlane.Mixture without = new TiltedPlane.Mixture(pair[1]);
+        TiltedPlane.Mixture with = smallPair()[0];
+        TiltedPlane.Mixture without = smallPair()[1];
         for (double theta : new double[] {0.5, 3}) {
             for (int g = 0; g < 2; g++) {
                 TiltedPlane plane = plane(with.group(g), with, without, theta);
@@ -106,9 +111,8 @@ class TiltedPlaneTest {
      */
     @Test
     void planeSamplerMatchesItsNormaliser() {
-        GaussianMixture[] pair = orthogonalPair(0.1, 0.1, 3, 1);
-        TiltedPlane.Mixture with = new TiltedPlane.Mixture(pair[0]);
-        TiltedPlane.Mixture without = new TiltedPlane.Mixture(pair[1]);
+        TiltedPlane.Mixture with = smallPair()[0];
+        TiltedPlane.Mixture without = smallPair()[1];
         TiltedPlane.Mixture canary = with.group(1);
         double theta = 2;
         TiltedPlane plane = plane(canary, with, without, theta);
