@@ -2,10 +2,12 @@ package io.dpaudit.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.junit.DpAssert;
+import io.dpaudit.mechanisms.onerun.OneRunDpSgd;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,5 +55,15 @@ class ExamplesTest {
         AuditResult r = Example05_AMechanismFamily.audit(2_000_000L);
         assertEquals(Verdict.CONSISTENT, r.claims().get(0).verdict());
         assertEquals(Verdict.VIOLATED, r.claims().get(1).verdict());
+    }
+
+    @Test
+    void example06OneRunCertifiesSomethingTrueFromOneRun() {
+        OneRunDpSgd s = new OneRunDpSgd(1000, 1, 1.0, 0.5, 1.0);
+        double truth = Example06_OneRunVersusManyRuns.trueEpsilon(s);
+        double oneRun = Example06_OneRunVersusManyRuns.oneRun(s, 6);
+        double manyRuns = Example06_OneRunVersusManyRuns.manyRuns(s, 2000, 6);
+        assertTrue(oneRun > 0 && oneRun < truth, "one run: " + oneRun + ", true " + truth);
+        assertTrue(manyRuns > 0 && manyRuns < truth, "2000 runs: " + manyRuns + ", true " + truth);
     }
 }

@@ -83,16 +83,45 @@ public final class OneRunAudit {
             throw new InvalidInputException("--with, --without", m + " canaries", "at most " + MAX_CANARIES
                     + " for --one-run");
         }
+        Guesses g = bounds(in[0], out[0], confidence, deltas, seed, progress);
+        return new Outcome(a, b, g.guessCounts(), g.level(), g.bounds());
+    }
+
+    /**
+     * The guesses and their bounds.
+     *
+     * @param guessCounts the grid of {@code k}
+     * @param level the level of each test, {@code (1 - confidence) / G}
+     * @param bounds one per δ, in the order asked
+     */
+    public record Guesses(long[] guessCounts, double level, List<Bound> bounds) {
+    }
+
+    /**
+     * The bounds from scores in memory (higher means included): what {@link #run} computes once it has read the
+     * files, for simulated runs (e.g. {@code io.dpaudit.mechanisms.onerun}).
+     *
+     * @param included scores of the included canaries
+     * @param excluded scores of the others
+     * @param seed the root seed of the tie-breaking order
+     */
+    public static Guesses bounds(double[] included, double[] excluded, double confidence, List<Double> deltas,
+            long seed, ProgressListener progress) {
+        Checks.confidence("confidence", confidence);
+        int m = included.length + excluded.length;
+        if (m > MAX_CANARIES || m < 1) {
+            throw new InvalidInputException("canaries", m, "must be in [1, " + MAX_CANARIES + "]");
+        }
         // Every canary's score and label, ordered by score (descending) with a seeded random key breaking ties.
         UniformRandomProvider rng = new RandomStreams(seed).next();
         double[] scores = new double[m];
         for (int i = 0; i < m; i++) {
-            scores[i] = i < in[0].length ? in[0][i] : out[0][i - in[0].length];
+            scores[i] = i < included.length ? included[i] : excluded[i - included.length];
         }
         int[] index = sortedIndices(scores, rng);
         long[] cumulativeIncluded = new long[m + 1];
         for (int r = 0; r < m; r++) {
-            cumulativeIncluded[r + 1] = cumulativeIncluded[r] + (index[r] < in[0].length ? 1 : 0);
+            cumulativeIncluded[r + 1] = cumulativeIncluded[r] + (index[r] < included.length ? 1 : 0);
         }
         long[] grid = guessCounts(m);
         double level = (1 - confidence) / grid.length;
@@ -109,7 +138,7 @@ public final class OneRunAudit {
             }
             bounds.add(best);
         }
-        return new Outcome(a, b, grid, level, bounds);
+        return new Guesses(grid, level, bounds);
     }
 
     /** {@code ceil(m / 2^j)} for {@code j = 1, 2, ...} down to 1, distinct, descending. */

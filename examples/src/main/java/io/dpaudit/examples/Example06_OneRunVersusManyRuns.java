@@ -1,0 +1,79 @@
+package io.dpaudit.examples;
+
+import io.dpaudit.core.accounting.Adjacency;
+import io.dpaudit.core.accounting.PldAccountant;
+import io.dpaudit.core.audit.AuditResult;
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.rng.RandomStreams;
+import io.dpaudit.mechanisms.onerun.CanaryScores;
+import io.dpaudit.mechanisms.onerun.OneRunDpSgd;
+import io.dpaudit.mechanisms.onerun.ReducedOneRunSimulator;
+import io.dpaudit.runner.ScenarioAudit;
+import io.dpaudit.runner.scenario.ScenarioReader;
+import io.dpaudit.runner.scores.OneRunAudit;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One training run against many, at the same number of training runs. The setting is DP-SGD with Poisson subsampling
+ * ({@link OneRunDpSgd}); each canary's true ε at δ comes from the PLD accountant. A <i>one-run</i> audit (Steinke,
+ * Nasr &amp; Jagielski 2023) trains once with m canaries, each in by its own fair coin, and bounds ε from how well
+ * the canaries' scores guess the coins ({@link OneRunAudit}); a <i>many-run</i> audit trains R times with the canary
+ * and R times without (2R runs) and certifies ε from the likelihood-ratio test's error rates ({@code dp-audit run}).
+ * The comparison is in training runs, the cost that dominates: one run buys the one-run bound, and the table shows
+ * how many runs the many-run audit needs to reach it and how far each gets towards the true ε.
+ */
+public final class Example06_OneRunVersusManyRuns {
+    private Example06_OneRunVersusManyRuns() {
+    }
+
+    /** The δ of every bound here. */
+    public static final double DELTA = 1e-5;
+
+    /** The true ε of one canary of {@code s} at {@link #DELTA} (PLD accountant, add/remove, rounded up). */
+    public static double trueEpsilon(OneRunDpSgd s) {
+        return new PldAccountant().account("pld", s.event(), Adjacency.ADD_REMOVE).epsilon(DELTA);
+    }
+
+    /** The one-run ε lower bound at {@link #DELTA}, 95% confidence, from one simulated run (reduced simulator). */
+    public static double oneRun(OneRunDpSgd s, long seed) {
+        CanaryScores run = ReducedOneRunSimulator.run(s, new RandomStreams(seed).next());
+        return OneRunAudit.bounds(run.included(), run.excluded(), 0.95, List.of(DELTA), seed, ProgressListener.NONE)
+                .bounds().get(0).epsilon();
+    }
+
+    /**
+     * The many-run ε lower bound at {@link #DELTA}, 95% confidence, from {@code runs} training runs ({@code runs / 2}
+     * per world; the likelihood-ratio attack on the same mechanism type, reduced simulator).
+     */
+    public static double manyRuns(OneRunDpSgd s, long runs, long seed) {
+        String json = String.format(Locale.ROOT, """
+                {"mechanism": {"type": "poisson-subsampled-gaussian", "q": %s, "sigma": %s, "clip": %s, "rounds": %d},
+                 "attack": "likelihood-ratio", "deltas": [%s], "epsilons": [1]}
+                """, s.q(), s.sigma(), s.clip(), s.steps(), DELTA);
+        ScenarioAudit.Prepared p = ScenarioAudit.prepare(ScenarioReader.parse(json, "example-06"), runs / 2, seed, 1);
+        AuditResult r = ScenarioAudit.audit(p, ProgressListener.NONE);
+        return r.epsilonLowerBounds().get(0).epsilon();
+    }
+
+    public static void main(String[] args) {
+        List<OneRunDpSgd> settings = List.of(new OneRunDpSgd(1000, 1, 1.0, 0.5, 1.0),
+                new OneRunDpSgd(10_000, 1, 1.0, 0.5, 1.0), new OneRunDpSgd(1000, 100, 0.1, 1.0, 1.0),
+                new OneRunDpSgd(10_000, 100, 0.1, 1.0, 1.0));
+        long[] budgets = {20, 200, 2000, 20_000, 200_000};
+        System.out.printf(Locale.ROOT, "%-40s %8s %8s", "setting", "true eps", "one run");
+        for (long b : budgets) {
+            System.out.printf(Locale.ROOT, " %9s", b + " runs");
+        }
+        System.out.println();
+        for (OneRunDpSgd s : settings) {
+            System.out.printf(Locale.ROOT, "%-40s %8.3f %8.3f",
+                    String.format(Locale.ROOT, "m=%d T=%d q=%s sigma=%s", s.canaries(), s.steps(), s.q(), s.sigma()),
+                    trueEpsilon(s), oneRun(s, 6));
+            for (long b : budgets) {
+                System.out.printf(Locale.ROOT, " %9.3f", manyRuns(s, b, 6));
+            }
+            System.out.println();
+        }
+    }
+}
