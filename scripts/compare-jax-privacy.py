@@ -40,6 +40,7 @@ def load_auditor(checkout):
     path = os.path.join(checkout, "jax_privacy", "auditing.py")
     spec = importlib.util.spec_from_file_location("jax_privacy_auditing", path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
     return module.CanaryScoreAuditor
 
