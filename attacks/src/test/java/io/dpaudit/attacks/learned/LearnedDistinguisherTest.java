@@ -94,7 +94,9 @@ class LearnedDistinguisherTest {
         assertEquals(sx[0], sy[0]);
         assertEquals(sx[1], sy[1]);
         assertTrue(x.mayBeDiscrete());
-        assertTrue(sx[0] > 0 && sx[1] < 0, "output 1 looks like D");
+        // Randomized response's two outputs are ordered the same by every candidate, so the tie goes to the value
+        // itself (oriented towards D): its scores rank, they are not log-odds.
+        assertTrue(sx[0] > sx[1], "output 1 looks more like D than output 0");
     }
 
     /**
