@@ -1,13 +1,8 @@
 package io.dpaudit.examples;
 
-import io.dpaudit.core.accounting.Adjacency;
-import io.dpaudit.core.accounting.PldAccountant;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.core.rng.RandomStreams;
-import io.dpaudit.mechanisms.onerun.CanaryScores;
 import io.dpaudit.mechanisms.onerun.OneRunDpSgd;
-import io.dpaudit.mechanisms.onerun.ReducedOneRunSimulator;
 import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.runner.scenario.ScenarioReader;
 import io.dpaudit.runner.scores.OneRunAudit;
@@ -32,14 +27,12 @@ public final class Example06_OneRunVersusManyRuns {
 
     /** The true ε of one canary of {@code s} at {@link #DELTA} (PLD accountant, add/remove, rounded up). */
     public static double trueEpsilon(OneRunDpSgd s) {
-        return new PldAccountant().account("pld", s.event(), Adjacency.ADD_REMOVE).epsilon(DELTA);
+        return s.trueEpsilon(DELTA);
     }
 
     /** The one-run ε lower bound at {@link #DELTA}, 95% confidence, from one simulated run (reduced simulator). */
     public static double oneRun(OneRunDpSgd s, long seed) {
-        CanaryScores run = ReducedOneRunSimulator.run(s, new RandomStreams(seed).next());
-        return OneRunAudit.bounds(run.included(), run.excluded(), 0.95, List.of(DELTA), seed, ProgressListener.NONE)
-                .bounds().get(0).epsilon();
+        return OneRunAudit.ofSimulatedRun(s, seed, 0.95, List.of(DELTA)).bounds().get(0).epsilon();
     }
 
     /**

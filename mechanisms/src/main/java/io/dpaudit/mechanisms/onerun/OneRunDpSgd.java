@@ -2,7 +2,9 @@ package io.dpaudit.mechanisms.onerun;
 
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.accounting.Adjacency;
 import io.dpaudit.core.accounting.DpEvent;
+import io.dpaudit.core.accounting.PldAccountant;
 
 /**
  * A one-run audit of DP-SGD in the white-box setting of Steinke, Nasr &amp; Jagielski (NeurIPS 2023, Section 5, "Dirac
@@ -50,6 +52,11 @@ public record OneRunDpSgd(int canaries, int steps, double q, double sigma, doubl
      */
     public DpEvent event() {
         return new DpEvent.SelfComposed(new DpEvent.PoissonSampled(q, new DpEvent.Gaussian(sigma, clip)), steps);
+    }
+
+    /** One canary's true ε at {@code delta}: the PLD accountant on {@link #event()}, add/remove, rounded up. */
+    public double trueEpsilon(double delta) {
+        return new PldAccountant().account("pld", event(), Adjacency.ADD_REMOVE).epsilon(delta);
     }
 
     /** The scores' noise standard deviation, {@code (sigma / C) sqrt(T)}. */

@@ -6,6 +6,9 @@ import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.OneRunBound;
 import io.dpaudit.core.numerics.IndexSort;
 import io.dpaudit.core.rng.RandomStreams;
+import io.dpaudit.mechanisms.onerun.CanaryScores;
+import io.dpaudit.mechanisms.onerun.OneRunDpSgd;
+import io.dpaudit.mechanisms.onerun.ReducedOneRunSimulator;
 import java.io.IOException;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -139,6 +142,15 @@ public final class OneRunAudit {
             bounds.add(best);
         }
         return new Guesses(grid, level, bounds);
+    }
+
+    /**
+     * The bounds from one simulated DP-SGD run ({@link ReducedOneRunSimulator}, stream 0 of {@code seed}; ties broken
+     * from the same seed).
+     */
+    public static Guesses ofSimulatedRun(OneRunDpSgd setting, long seed, double confidence, List<Double> deltas) {
+        CanaryScores run = ReducedOneRunSimulator.run(setting, new RandomStreams(seed).next());
+        return bounds(run.included(), run.excluded(), confidence, deltas, seed, ProgressListener.NONE);
     }
 
     /** {@code ceil(m / 2^j)} for {@code j = 1, 2, ...} down to 1, distinct, descending. */

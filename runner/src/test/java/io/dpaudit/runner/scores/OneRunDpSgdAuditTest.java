@@ -3,13 +3,7 @@ package io.dpaudit.runner.scores;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpaudit.core.accounting.Adjacency;
-import io.dpaudit.core.accounting.PldAccountant;
-import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.core.rng.RandomStreams;
-import io.dpaudit.mechanisms.onerun.CanaryScores;
 import io.dpaudit.mechanisms.onerun.OneRunDpSgd;
-import io.dpaudit.mechanisms.onerun.ReducedOneRunSimulator;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -24,21 +18,15 @@ import org.junit.jupiter.api.Test;
 class OneRunDpSgdAuditTest {
     private static final double DELTA = 1e-5;
 
-    private static double trueEpsilon(OneRunDpSgd s) {
-        return new PldAccountant().account("pld", s.event(), Adjacency.ADD_REMOVE).epsilon(DELTA);
-    }
-
     private static double bound(OneRunDpSgd s, long seed) {
-        CanaryScores run = ReducedOneRunSimulator.run(s, new RandomStreams(seed).next());
-        return OneRunAudit.bounds(run.included(), run.excluded(), 0.95, List.of(DELTA), seed, ProgressListener.NONE)
-                .bounds().get(0).epsilon();
+        return OneRunAudit.ofSimulatedRun(s, seed, 0.95, List.of(DELTA)).bounds().get(0).epsilon();
     }
 
     @Test
     void neverAboveTheTrueEpsilonOver200Seeds() {
         for (OneRunDpSgd s : new OneRunDpSgd[] {new OneRunDpSgd(1000, 1, 1.0, 0.5, 1.0),
             new OneRunDpSgd(1000, 100, 0.1, 1.0, 1.0)}) {
-            double truth = trueEpsilon(s);
+            double truth = s.trueEpsilon(DELTA);
             int above = 0;
             double largest = 0;
             for (long seed = 1; seed <= 200; seed++) {
@@ -54,7 +42,7 @@ class OneRunDpSgdAuditTest {
     @Test
     void refutesARunAccountedWithEightTimesTheNoise() {
         OneRunDpSgd real = new OneRunDpSgd(1000, 1, 1.0, 0.25, 1.0);
-        double claimed = trueEpsilon(new OneRunDpSgd(1000, 1, 1.0, 2.0, 1.0));
+        double claimed = new OneRunDpSgd(1000, 1, 1.0, 2.0, 1.0).trueEpsilon(DELTA);
         double found = bound(real, 7);
         assertTrue(found > claimed, "one-run bound " + found + " against the claimed epsilon " + claimed);
     }
