@@ -73,12 +73,19 @@ class MechanismContractTest {
         }
         Map<String, Case> byType = new LinkedHashMap<>();
         Map<String, Integer> lengths = new LinkedHashMap<>();
+        Map<String, Double> sizes = new LinkedHashMap<>();
         for (Path f : files) {
             Scenario s = ScenarioReader.read(f);
             AuditableMechanism m = MechanismCatalog.parse(s.mechanism());
             int length = m.reduced().outputLength() * Math.max(1, (int) s.mechanism().number("rounds", 1));
-            if (!lengths.containsKey(m.type()) || length < lengths.get(m.type())) {
+            double size = instanceSize(s);
+            // Shortest output first; among equals the smallest instance, so that the faithful simulator (whose cost
+            // grows with the clients, records and dimensions) stays cheap: the 10^5-client dss-SGD scenario, first by
+            // name, took 40 s of this test where a 200-client one checks the same equivalence.
+            if (!lengths.containsKey(m.type()) || length < lengths.get(m.type())
+                    || (length == lengths.get(m.type()) && size < sizes.get(m.type()))) {
                 lengths.put(m.type(), length);
+                sizes.put(m.type(), size);
                 byType.put(m.type(), new Case(MechanismCatalog.find(m.type()), s));
             }
         }
@@ -89,6 +96,17 @@ class MechanismContractTest {
             out.add(c);
         }
         return out;
+    }
+
+    /** The sum of a scenario's numeric mechanism parameters: a proxy for the size of the instance. */
+    private static double instanceSize(Scenario s) {
+        double sum = 0;
+        for (Object v : s.mechanism().values().values()) {
+            if (v instanceof Double d) {
+                sum += Math.abs(d);
+            }
+        }
+        return sum;
     }
 
     @ParameterizedTest(name = "{0}")
