@@ -172,7 +172,8 @@ public final class BlackBoxAudit<I> {
             scorer = StatisticScorer.of(statistic, sampler.outputLength(), statisticDescription);
         } else {
             int m = trainingTrials > 0 ? trainingTrials : defaultTrainingTrials(trials, sampler.outputLength());
-            scorer = new LearnedDistinguisher().train(sampler, m, RandomStreams.training(seed), progress);
+            scorer = new LearnedDistinguisher().forAuditOf(trials).train(sampler, m, RandomStreams.training(seed),
+                    progress);
         }
         TreeSet<Double> deltas = new TreeSet<>();
         TreeSet<Double> epsilons = new TreeSet<>();

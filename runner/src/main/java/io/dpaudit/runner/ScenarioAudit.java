@@ -252,7 +252,8 @@ public final class ScenarioAudit {
         }
         int training = attack.trainable() == null ? 0
                 : io.dpaudit.attacks.BlackBoxAudit.defaultTrainingTrials(trials, simulator.outputLength());
-        return new Trials(mechanism, simulator, attack.scorer(), attack.trainable(), training, lossScorer,
+        return new Trials(mechanism, simulator, attack.scorer(),
+                attack.trainable() == null ? null : attack.trainable().forAuditOf(trials), training, lossScorer,
                 profileEstimation);
     }
 

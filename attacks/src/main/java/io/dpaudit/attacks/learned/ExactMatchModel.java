@@ -1,6 +1,11 @@
 package io.dpaudit.attacks.learned;
 
+import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.TrialSampler;
+import io.dpaudit.core.engine.TrialSamplerFactory;
+import io.dpaudit.core.engine.World;
 import java.util.Locale;
+import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * For discrete outputs (an index, a count, a vector of flags): the log ratio of how often each distinct output occurs
@@ -21,13 +26,16 @@ final class ExactMatchModel implements ScoreModel {
     private final double[] logRatio; // per distinct output
     private final int[] slots;       // -1 empty, else index into logRatio
     private final int mask;
+    /** Outputs per world the ratios were counted on after a {@link #refit}; 0 when counted on the fitting sample. */
+    private final long refitOutputs;
 
-    private ExactMatchModel(int length, double[] keys, double[] logRatio, int[] slots) {
+    private ExactMatchModel(int length, double[] keys, double[] logRatio, int[] slots, long refitOutputs) {
         this.length = length;
         this.keys = keys;
         this.logRatio = logRatio;
         this.slots = slots;
         this.mask = slots.length - 1;
+        this.refitOutputs = refitOutputs;
     }
 
     /** The model, or null when the outputs are too varied for counts to mean anything. */
@@ -72,7 +80,42 @@ final class ExactMatchModel implements ScoreModel {
         for (int i = 0; i < distinct; i++) {
             ratio[i] = Math.log((with[i] + 0.5) / (without[i] + 0.5));
         }
-        return new ExactMatchModel(l, java.util.Arrays.copyOf(keys, distinct * l), ratio, slots);
+        return new ExactMatchModel(l, java.util.Arrays.copyOf(keys, distinct * l), ratio, slots, 0);
+    }
+
+    /**
+     * The same distinct outputs with their counts taken afresh on {@code outputs} more outputs per world, drawn from
+     * {@code rng} in batches (D then D', as the training sample) and counted as they come — nothing is held, so the
+     * count can far exceed the training sample held in memory. Outputs not among the known ones are drawn and skipped
+     * (they keep score 0). The plug-in ratio's accuracy, and with it the order of outputs whose ratios are close, then
+     * grows with the audit's budget instead of stopping at the held sample.
+     */
+    ExactMatchModel refit(TrialSamplerFactory factory, long outputs, UniformRandomProvider rng) {
+        int l = length;
+        long[] with = new long[logRatio.length];
+        long[] without = new long[logRatio.length];
+        TrialSampler sampler = factory.create(rng);
+        int batch = MonteCarloEngine.batchTrials(l);
+        double[] buffer = new double[batch * l];
+        for (long done = 0; done < outputs; ) {
+            int b = (int) Math.min(batch, outputs - done);
+            for (World w : World.values()) {
+                sampler.sample(w, buffer, b);
+                long[] counts = w == World.WITH_CANARY ? with : without;
+                for (int i = 0; i < b; i++) {
+                    int idx = slots[find(slots, mask, keys, l, buffer, i * l)];
+                    if (idx >= 0) {
+                        counts[idx]++;
+                    }
+                }
+            }
+            done += b;
+        }
+        double[] ratio = new double[logRatio.length];
+        for (int i = 0; i < ratio.length; i++) {
+            ratio[i] = Math.log((with[i] + 0.5) / (without[i] + 0.5));
+        }
+        return new ExactMatchModel(l, keys, ratio, slots, outputs);
     }
 
     private static double canonical(double v) {
@@ -119,7 +162,9 @@ final class ExactMatchModel implements ScoreModel {
 
     @Override
     public String description() {
-        return String.format(Locale.ROOT, "plug-in likelihood ratio of the %d distinct outputs seen",
-                logRatio.length);
+        String counted = refitOutputs > 0 ? String.format(Locale.ROOT, ", counted on %d further outputs per world",
+                refitOutputs) : "";
+        return String.format(Locale.ROOT, "plug-in likelihood ratio of the %d distinct outputs seen%s",
+                logRatio.length, counted);
     }
 }

@@ -19,6 +19,15 @@ public interface TrainableScorer {
      */
     Scorer train(TrialSamplerFactory sampler, int trials, UniformRandomProvider rng, ProgressListener progress);
 
+    /**
+     * The scorer to train for an audit of {@code trialsPerWorld} trials per world: a learner may scale with the audit's
+     * budget what it learns from beyond the held training sample (the default ignores it). A function of its argument
+     * alone, so that every engine trains the same scorer.
+     */
+    default TrainableScorer forAuditOf(long trialsPerWorld) {
+        return this;
+    }
+
     /** One line for reports, before training. */
     String description();
 }
