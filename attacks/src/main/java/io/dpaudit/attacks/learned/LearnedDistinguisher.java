@@ -62,7 +62,9 @@ public final class LearnedDistinguisher implements TrainableScorer {
      * refitted on a twentieth of the trials, at most {@value #MAX_COUNTING_OUTPUTS} per world, streamed rather than
      * held ({@link ExactMatchModel#refit}) — the held sample stops at 10^6 outputs, where sparse vector Algorithm 1's
      * plug-in ratio still ranked a neighbour (true log-ratio 0.0698) above the best output (0.0878) on some seeds at
-     * 2·10^8 trials. Below 2·10^7 trials nothing changes (a twentieth is not more than the held sample).
+     * 2·10^8 trials. With the default held sample ({@code BlackBoxAudit.defaultTrainingTrials}: a tenth of the trials,
+     * at most 10^6) nothing changes below 2·10^7 trials, since a twentieth is then no more than what is held; an
+     * explicitly smaller held sample is refitted whenever a twentieth of the trials exceeds it.
      */
     @Override
     public LearnedDistinguisher forAuditOf(long trialsPerWorld) {
@@ -106,8 +108,8 @@ public final class LearnedDistinguisher implements TrainableScorer {
             }
         }
         if (best instanceof ExactMatchModel e && countingOutputs > trials) {
-            progress.onPhase("training", String.format(Locale.ROOT, "counting the %s on %d more outputs per world",
-                    "distinct outputs", countingOutputs));
+            progress.onPhase("training", String.format(Locale.ROOT,
+                    "counting the distinct outputs on %d further outputs per world", countingOutputs));
             best = e.refit(sampler, countingOutputs, rng);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
