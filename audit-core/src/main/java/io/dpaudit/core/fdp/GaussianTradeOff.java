@@ -25,4 +25,16 @@ public record GaussianTradeOff(double mu) implements TradeOffFunction {
         }
         return Normal.cdf(Normal.inverseSurvival(alpha) - mu);
     }
+
+    /** {@code Phi(Phi^{-1}(power) - mu)}, which is {@code G_mu(1 - power)} by symmetry. */
+    @Override
+    public double leastAlphaAtPower(double power) {
+        if (!(power > 0)) {
+            return 0.0;
+        }
+        if (power >= 1) {
+            return 1.0;
+        }
+        return Normal.cdf(Normal.quantile(power) - mu);
+    }
 }

@@ -91,6 +91,10 @@ final class ScoresCommand implements Callable<Integer> {
     @Option(names = "--one-run", description = "one training run: --with holds the scores of the canaries that were "
             + "included, --without of those that were not, one score per canary (Steinke, Nasr & Jagielski 2023)")
     boolean oneRun;
+    @Option(names = "--one-run-bound", paramLabel = "steinke|fdp", description = "with --one-run, the bound that "
+            + "decides verdicts: steinke (Steinke et al. 2023, default) or fdp (the f-DP route through the "
+            + "(eps, delta) trade-off, Mahloujifar et al. 2024); both are reported")
+    String oneRunBound;
     @Option(names = "--quiet", description = "no progress on standard error")
     boolean quiet;
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
@@ -140,7 +144,15 @@ final class ScoresCommand implements Callable<Integer> {
             throw new InvalidInputException("--direction", dir, "must be higher or lower");
         }
         long rootSeed = seed == null ? 0 : OptionValues.wholeNumber("--seed", seed);
+        if (!oneRun && oneRunBound != null) {
+            throw new InvalidInputException("--one-run-bound", oneRunBound, "applies to --one-run only");
+        }
         if (oneRun) {
+            if (oneRunBound != null && !oneRunBound.equals(OneRunReport.STEINKE)
+                    && !oneRunBound.equals(OneRunReport.FDP)) {
+                throw new InvalidInputException("--one-run-bound", oneRunBound, "must be " + OneRunReport.STEINKE
+                        + " or " + OneRunReport.FDP);
+            }
             for (String[] o : new String[][] {{"--selection", selection}, {"--holdout-fraction", holdout},
                 {"--grid", grid}, {"--bins", bins}}) {
                 if (o[1] != null) {
@@ -263,7 +275,7 @@ final class ScoresCommand implements Callable<Integer> {
         var outcome = OneRunAudit.run(withFile, withoutFile, dir.equals("lower"), conf, all,
                 rootSeed, progress);
         var report = new OneRunReport(outcome, dir, conf, rootSeed, claimValues,
-                Provenance.of(started, io.arguments(), null));
+                oneRunBound == null ? OneRunReport.STEINKE : oneRunBound, Provenance.of(started, io.arguments(), null));
         boolean existed = java.nio.file.Files.exists(outPath);
         ReportFiles.prepareDirectory("--out", outPath, "report.json", "report.md");
         try {
@@ -278,12 +290,18 @@ final class ScoresCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "One-run audit: %d canaries (%d included), %d guess counts, %s confidence%n",
                 outcome.canaries(), outcome.included().scores(), outcome.guessCounts().length,
                 String.format(Locale.ROOT, "%.4g%%", 100 * conf));
-        for (var b : outcome.bounds()) {
-            out.printf(Locale.ROOT, "  at delta = %-10s epsilon >= %s (%d guesses, %d correct)%n",
-                    OneRunReport.delta(b.delta()), OneRunReport.lowerBound(b.epsilon()), b.guesses(), b.correct());
+        for (int i = 0; i < outcome.bounds().size(); i++) {
+            var b = outcome.bounds().get(i);
+            var f = outcome.fdp().epsilon().get(i);
+            out.printf(Locale.ROOT, "  at delta = %-10s epsilon >= %s (Steinke et al.; %d guesses, %d correct), >= %s "
+                    + "(f-DP route; %d, %d)%n", OneRunReport.delta(b.delta()), OneRunReport.lowerBound(b.epsilon()),
+                    b.guesses(), b.correct(), OneRunReport.lowerBound(f.epsilon()), f.guesses(), f.correct());
         }
+        var mu = outcome.fdp().mu();
+        out.printf(Locale.ROOT, "  mu-GDP refuted for mu <= %s (%d guesses, %d correct)%n",
+                OneRunReport.lowerBound(mu.mu()), mu.guesses(), mu.correct());
         for (double[] c : claimValues) {
-            double lb = outcome.bounds().stream().filter(b -> b.delta() == c[1]).findFirst().orElseThrow().epsilon();
+            double lb = report.verdictEpsilon(c[1]);
             out.printf(Locale.ROOT, "  %-12s claim (%s, %s): epsilon >= %s%n", lb > c[0] ? "VIOLATED" : "not refuted",
                     Checks.format(c[0]), OneRunReport.delta(c[1]), OneRunReport.lowerBound(lb));
         }

@@ -18,17 +18,37 @@ import java.util.Map;
  * The report of a one-run audit ({@code dp-audit scores --one-run}): report.json ({@code "kind": "one-run"}) and
  * report.md, written as one set. A claim {@code (eps, delta)} is violated when the ε lower bound at its δ exceeds its
  * ε; otherwise it is "not refuted", which says little: a one-run audit certifies far less than the same number of
- * independent runs would (Steinke et al. 2023, Section 6).
+ * independent runs would (Steinke et al. 2023, Section 6). The verdicts use the bound chosen before the run
+ * ({@code --one-run-bound}): Steinke et al.'s (default) or the f-DP route's through the (ε, δ) trade-off function; both
+ * are reported, each valid at the stated confidence on its own, with the μ-GDP bound and the ε it implies if the run's
+ * trade-off curve is Gaussian.
  *
  * @param outcome what the audit found
  * @param direction {@code higher} or {@code lower}
  * @param confidence the stated confidence
  * @param seed the root seed (tie-breaking)
  * @param claims the claims, {@code {eps, delta}} each
+ * @param verdictBound {@value #STEINKE} or {@value #FDP}: which ε lower bound decides the verdicts
  * @param provenance when and how the command ran
  */
 public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double confidence, long seed,
-        List<double[]> claims, Provenance provenance) {
+        List<double[]> claims, String verdictBound, Provenance provenance) {
+    /** {@code --one-run-bound} value: verdicts by Steinke et al.'s bound. */
+    public static final String STEINKE = "steinke";
+    /** {@code --one-run-bound} value: verdicts by the f-DP route's (ε, δ) bound. */
+    public static final String FDP = "fdp";
+    /** What report.json's {@code fdp.method} says. */
+    public static final String FDP_METHOD = "Mahloujifar, Melis & Chaudhuri, Auditing f-Differential Privacy in One "
+            + "Run (2024, arXiv 2410.22235): the largest P(correct guesses >= v) an f-DP run allows, by the greedy "
+            + "law of the paper's recursion, normalised by P(S_i = s) = 1/2 (io.dpaudit.core.estimate.OneRunFdpBound); "
+            + "same guesses and grid as the Steinke et al. bound";
+
+    public OneRunReport {
+        if (!STEINKE.equals(verdictBound) && !FDP.equals(verdictBound)) {
+            throw new io.dpaudit.core.InvalidInputException("--one-run-bound", verdictBound, "must be " + STEINKE
+                    + " or " + FDP);
+        }
+    }
     /** What report.json's {@code method} says. */
     public static final String METHOD = "Steinke, Nasr & Jagielski, Privacy Auditing with One (1) Training Run "
             + "(NeurIPS 2023, arXiv 2305.08846), Theorem 3.1 with its approximate-DP form: one-sided guesses for the "
@@ -47,11 +67,20 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
     }
 
     private boolean violated(double[] claim) {
-        return boundAt(claim[1]).epsilon() > claim[0];
+        return verdictEpsilon(claim[1]) > claim[0];
+    }
+
+    /** The ε lower bound at δ that decides verdicts. */
+    public double verdictEpsilon(double delta) {
+        return (FDP.equals(verdictBound) ? boundAt(outcome.fdp().epsilon(), delta) : boundAt(delta)).epsilon();
     }
 
     private OneRunAudit.Bound boundAt(double delta) {
-        for (OneRunAudit.Bound b : outcome.bounds()) {
+        return boundAt(outcome.bounds(), delta);
+    }
+
+    private static OneRunAudit.Bound boundAt(List<OneRunAudit.Bound> bounds, double delta) {
+        for (OneRunAudit.Bound b : bounds) {
             if (b.delta() == delta) {
                 return b;
             }
@@ -92,10 +121,19 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
             bounds.addObject().put("delta", b.delta()).put("epsilon", b.epsilon()).put("guesses", b.guesses())
                     .put("correct", b.correct());
         }
+        ObjectNode fdp = root.putObject("fdp");
+        fdp.put("method", FDP_METHOD);
+        OneRunAudit.MuBound mu = outcome.fdp().mu();
+        fdp.putObject("gdpMuLowerBound").put("mu", mu.mu()).put("guesses", mu.guesses()).put("correct",
+                mu.correct());
+        bounds(fdp.putArray("epsilonLowerBounds"), outcome.fdp().epsilon());
+        bounds(fdp.putArray("epsilonIfGaussian"), outcome.fdp().epsilonIfGaussian());
+        root.put("verdictBound", verdictBound);
         ArrayNode cs = root.putArray("claims");
         for (double[] c : claims) {
             cs.addObject().put("epsilon", c[0]).put("delta", c[1]).put("verdict", violated(c) ? "violated"
-                    : "not refuted").put("epsilonLowerBound", boundAt(c[1]).epsilon());
+                    : "not refuted").put("epsilonLowerBound", boundAt(c[1]).epsilon())
+                    .put("epsilonLowerBoundFdp", boundAt(outcome.fdp().epsilon(), c[1]).epsilon());
         }
         ObjectNode env = root.putObject("environment");
         ToolInfo.environment().forEach(env::put);
@@ -103,6 +141,13 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
             return MAPPER.writeValueAsString(root) + "\n";
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    private static void bounds(ArrayNode into, List<OneRunAudit.Bound> bounds) {
+        for (OneRunAudit.Bound b : bounds) {
+            into.addObject().put("delta", b.delta()).put("epsilon", b.epsilon()).put("guesses", b.guesses())
+                    .put("correct", b.correct());
         }
     }
 
@@ -120,17 +165,33 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
                 + "down to %d; each test at level %.3g, so that every bound below holds with %s confidence.%n%n",
                 outcome.guessCounts().length, outcome.guessCounts()[0],
                 outcome.guessCounts()[outcome.guessCounts().length - 1], outcome.level(), pct(confidence)));
-        b.append("| δ | ε lower bound | guesses k | correct |\n|---|---|---|---|\n");
-        for (OneRunAudit.Bound x : outcome.bounds()) {
-            b.append(String.format(Locale.ROOT, "| %s | %s | %d | %d |%n", delta(x.delta()),
-                    lowerBound(x.epsilon()), x.guesses(), x.correct()));
+        b.append("| δ | ε lower bound (Steinke et al.) | k | correct | ε lower bound (f-DP route) | k | correct | "
+                + "ε if Gaussian |\n|---|---|---|---|---|---|---|---|\n");
+        for (int i = 0; i < outcome.bounds().size(); i++) {
+            OneRunAudit.Bound x = outcome.bounds().get(i);
+            OneRunAudit.Bound f = outcome.fdp().epsilon().get(i);
+            OneRunAudit.Bound g = outcome.fdp().epsilonIfGaussian().get(i);
+            b.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %s | %d | %d | %s |%n", delta(x.delta()),
+                    lowerBound(x.epsilon()), x.guesses(), x.correct(), lowerBound(f.epsilon()), f.guesses(),
+                    f.correct(), g.epsilon() >= io.dpaudit.core.estimate.OneRunFdpBound.MAX_EPSILON ? "unbounded"
+                    : lowerBound(g.epsilon())));
         }
+        OneRunAudit.MuBound mu = outcome.fdp().mu();
+        b.append(String.format(Locale.ROOT, "%nμ-GDP refuted for every μ ≤ **%s** (%d guesses, %d correct). The f-DP "
+                + "route: %s. \"ε if Gaussian\" is the ε of μ-GDP at that μ — a lower bound only if the run's "
+                + "trade-off "
+                + "curve is Gaussian; the other two columns assume nothing about its shape.%n",
+                lowerBound(mu.mu()), mu.guesses(), mu.correct(), FDP_METHOD));
         if (!claims.isEmpty()) {
-            b.append("\n| claim (ε, δ) | verdict | ε lower bound at its δ |\n|---|---|---|\n");
+            b.append(String.format(Locale.ROOT, "%nVerdicts by the %s bound (`--one-run-bound %s`, chosen before the "
+                    + "run).%n%n", FDP.equals(verdictBound) ? "f-DP route's" : "Steinke et al.", verdictBound));
+            b.append("| claim (ε, δ) | verdict | ε lower bound at its δ (Steinke et al.) | (f-DP route) |\n"
+                    + "|---|---|---|---|\n");
             for (double[] c : claims) {
-                b.append(String.format(Locale.ROOT, "| (%s, %s) | %s | %s |%n", Checks.format(c[0]),
+                b.append(String.format(Locale.ROOT, "| (%s, %s) | %s | %s | %s |%n", Checks.format(c[0]),
                         delta(c[1]), violated(c) ? "**violated**" : "not refuted",
-                        lowerBound(boundAt(c[1]).epsilon())));
+                        lowerBound(boundAt(c[1]).epsilon()),
+                        lowerBound(boundAt(outcome.fdp().epsilon(), c[1]).epsilon())));
             }
         }
         b.append("\nWhat this assumes: every canary was included independently with probability 1/2 (the labels are "

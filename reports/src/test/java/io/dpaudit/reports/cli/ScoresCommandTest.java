@@ -309,6 +309,28 @@ class ScoresCommandTest {
         double eps = json.get("epsilonLowerBounds").get(1).get("epsilon").asDouble();
         assertTrue(eps > 1 && eps < 2, "eps >= " + eps);
         assertEquals("violated", json.get("claims").get(0).get("verdict").asText());
+        assertEquals("steinke", json.get("verdictBound").asText());
+        // the f-DP route on the same guesses: also below the true 2, and a mu-GDP bound with its guesses
+        double fdp = json.get("fdp").get("epsilonLowerBounds").get(1).get("epsilon").asDouble();
+        assertTrue(fdp > 1 && fdp < 2, "f-DP route eps >= " + fdp);
+        assertEquals(fdp, json.get("claims").get(0).get("epsilonLowerBoundFdp").asDouble());
+        assertTrue(json.get("fdp").get("gdpMuLowerBound").get("mu").asDouble() > 0);
+        assertTrue(Files.readString(report.resolve("report.md")).contains("μ-GDP refuted for every μ ≤"));
+        Path byFdp = dir.resolve("one-run-fdp");
+        CliRunner.Result f = CliRunner.run("scores", "--one-run", "--one-run-bound", "fdp", "--with", a.toString(),
+                "--without", b.toString(), "--deltas", "0,1e-5", "--claim", "1,1e-5", "--out", byFdp.toString(),
+                "--quiet");
+        assertEquals(3, f.exit(), f.err());
+        assertEquals("fdp", JSON.readTree(byFdp.resolve("report.json").toFile()).get("verdictBound").asText());
+        for (String[] bad : new String[][] {{"--one-run", "--one-run-bound", "exact"}, {"--one-run-bound", "fdp"}}) {
+            List<String> args = new java.util.ArrayList<>(List.of("scores", "--with", a.toString(), "--without",
+                    b.toString(), "--out", dir.resolve("refused").toString(), "--quiet"));
+            args.addAll(List.of(bad));
+            CliRunner.Result x = CliRunner.run(args.toArray(String[]::new));
+            assertEquals(2, x.exit(), x.err());
+            assertTrue(x.err().contains("--one-run-bound") && x.err().strip().lines().count() == 1, x.err());
+            assertTrue(!Files.exists(dir.resolve("refused")));
+        }
         try (var files = Files.list(report)) {
             assertEquals(java.util.Set.of("report.json", "report.md"), files.map(p -> p.getFileName().toString())
                     .collect(java.util.stream.Collectors.toSet()));

@@ -4,6 +4,8 @@ import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.OneRunBound;
+import io.dpaudit.core.estimate.OneRunFdpBound;
+import io.dpaudit.core.fdp.TradeOffConversions;
 import io.dpaudit.core.numerics.IndexSort;
 import io.dpaudit.core.rng.RandomStreams;
 import io.dpaudit.mechanisms.onerun.CanaryScores;
@@ -24,6 +26,11 @@ import org.apache.commons.rng.UniformRandomProvider;
  * labels), for each {@code k} of a grid fixed by {@code m} alone — {@code k = ceil(m / 2^j)}, {@code j = 1, 2, ...}, down
  * to 1 — and each guess count is tested at level {@code (1 - confidence) / G} ({@code G} the grid's size; Bonferroni),
  * so that the largest ε lower bound over the grid holds with the stated confidence.
+ *
+ * <p>The same guesses are also tested against f-DP claims ({@link OneRunFdpBound}; Mahloujifar, Melis &amp; Chaudhuri
+ * 2024): the largest μ refuted for μ-GDP, and per δ the largest ε refuted through the trade-off function of
+ * (ε, δ)-DP (no Gaussian assumption) and the ε of the refuted μ-GDP (which assumes the run's trade-off curve is
+ * Gaussian). Each figure holds with the stated confidence on its own, over the same Bonferroni grid.
  *
  * <p>What the bound assumes, and the user must ensure: every canary was included independently with probability 1/2
  * (the labels are that coin), the rest of the training data did not depend on the coins, and the scores are a function
@@ -59,9 +66,11 @@ public final class OneRunAudit {
      * @param excluded the file of the others
      * @param guessCounts the grid of {@code k}
      * @param level the level of each test, {@code (1 - confidence) / G}
-     * @param bounds one per δ, in the order asked
+     * @param bounds one per δ, in the order asked (Steinke et al.)
+     * @param fdp the f-DP bounds of the same guesses
      */
-    public record Outcome(Input included, Input excluded, long[] guessCounts, double level, List<Bound> bounds) {
+    public record Outcome(Input included, Input excluded, long[] guessCounts, double level, List<Bound> bounds,
+            FdpBounds fdp) {
         /** Canaries in all. */
         public long canaries() {
             return (long) included.scores() + excluded.scores();
@@ -87,7 +96,7 @@ public final class OneRunAudit {
                     + " for --one-run");
         }
         Guesses g = bounds(in[0], out[0], confidence, deltas, seed, progress);
-        return new Outcome(a, b, g.guessCounts(), g.level(), g.bounds());
+        return new Outcome(a, b, g.guessCounts(), g.level(), g.bounds(), g.fdp());
     }
 
     /**
@@ -95,9 +104,31 @@ public final class OneRunAudit {
      *
      * @param guessCounts the grid of {@code k}
      * @param level the level of each test, {@code (1 - confidence) / G}
-     * @param bounds one per δ, in the order asked
+     * @param bounds one per δ, in the order asked (Steinke et al.)
+     * @param fdp the f-DP bounds of the same guesses
      */
-    public record Guesses(long[] guessCounts, double level, List<Bound> bounds) {
+    public record Guesses(long[] guessCounts, double level, List<Bound> bounds, FdpBounds fdp) {
+    }
+
+    /**
+     * The μ-GDP bound: μ'-GDP is refuted for every {@code mu' <= mu}.
+     *
+     * @param mu the μ lower bound (0 when nothing is refuted)
+     * @param guesses the guess count {@code k} that gave it
+     * @param correct how many of those guesses were right
+     */
+    public record MuBound(double mu, long guesses, long correct) {
+    }
+
+    /**
+     * What the guesses refute of f-DP claims ({@link OneRunFdpBound}).
+     *
+     * @param mu the μ-GDP bound
+     * @param epsilon per δ, the ε refuted through the (ε, δ) trade-off function
+     * @param epsilonIfGaussian per δ, {@code eps(mu; delta)} of μ-GDP at the μ bound (rounded down): an ε lower bound
+     *     only if the run's trade-off curve is Gaussian
+     */
+    public record FdpBounds(MuBound mu, List<Bound> epsilon, List<Bound> epsilonIfGaussian) {
     }
 
     /**
@@ -141,7 +172,51 @@ public final class OneRunAudit {
             }
             bounds.add(best);
         }
-        return new Guesses(grid, level, bounds);
+        return new Guesses(grid, level, bounds, fdpBounds(m, grid, cumulativeIncluded, level, deltas, progress));
+    }
+
+    private static FdpBounds fdpBounds(int m, long[] grid, long[] cumulativeIncluded, double level,
+            List<Double> deltas, ProgressListener progress) {
+        MuBound mu = new MuBound(0.0, 0, 0);
+        for (long k : grid) {
+            progress.check("one-run f-DP bound, " + k + " guesses");
+            long v = cumulativeIncluded[(int) k];
+            double x = OneRunFdpBound.gdpMuLowerBound(m, k, v, level);
+            if (x > mu.mu()) {
+                mu = new MuBound(x, k, v);
+            }
+        }
+        List<Bound> epsilon = new ArrayList<>();
+        List<Bound> ifGaussian = new ArrayList<>();
+        for (double delta : deltas) {
+            Bound best = new Bound(delta, 0.0, 0, 0);
+            for (long k : grid) {
+                progress.check("one-run f-DP bound, delta " + delta + ", " + k + " guesses");
+                long v = cumulativeIncluded[(int) k];
+                double e = OneRunFdpBound.epsilonLowerBound(m, k, v, delta, level);
+                if (e > best.epsilon()) {
+                    best = new Bound(delta, e, k, v);
+                }
+            }
+            epsilon.add(best);
+            ifGaussian.add(new Bound(delta, epsilonOfGdp(mu.mu(), delta), mu.guesses(), mu.correct()));
+        }
+        return new FdpBounds(mu, epsilon, ifGaussian);
+    }
+
+    /**
+     * {@code eps(mu; delta)} of μ-GDP, rounded down (a lower bound when μ is); 0 for μ = 0 or δ = 0 with μ > 0 is
+     * infinite and reported as {@link OneRunFdpBound#MAX_EPSILON}.
+     */
+    static double epsilonOfGdp(double mu, double delta) {
+        if (mu <= 0) {
+            return 0.0;
+        }
+        if (delta <= 0) {
+            return OneRunFdpBound.MAX_EPSILON;
+        }
+        double e = TradeOffConversions.epsilonForMu(mu, delta);
+        return Math.min(OneRunFdpBound.MAX_EPSILON, e * (1 - 1e-9));
     }
 
     /**
