@@ -333,7 +333,7 @@ public final class Auditor {
     public static TradeOffClaimResult judge(CertifiedTradeOff tradeOff, TradeOffClaim claim) {
         CertifiedTradeOff.Refutation r = tradeOff.refute(claim.f(), claim.reverse());
         double mu = tradeOff.gdpMuLowerBound();
-        TradeOffPower power = TradeOffPower.of(tradeOff, claim.f(), claim.reverse(), claim.gdpMu());
+        TradeOffPower power = TradeOffPower.withClaimMu(tradeOff, claim.f(), claim.reverse(), claim.claimMu());
         Verdict v = r != null ? Verdict.VIOLATED : power.inconclusive() ? Verdict.INCONCLUSIVE : Verdict.CONSISTENT;
         return new TradeOffClaimResult(claim, v, r, mu, Double.isNaN(claim.gdpMu()) ? Double.NaN
                 : mu / claim.gdpMu(), power);

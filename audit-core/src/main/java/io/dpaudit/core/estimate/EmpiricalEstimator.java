@@ -244,11 +244,24 @@ public final class EmpiricalEstimator {
         for (TestDirection d : directions) {
             SelectionObjective tp = d.flagged() == World.WITH_CANARY ? positives : negatives;
             SelectionObjective fp = d.other() == World.WITH_CANARY ? positives : negatives;
+            // Tail counts repeat across the edges of empty bins: a rate is computed again only when its count changes.
+            long lastTp = -1;
+            long lastFp = -1;
+            double tpr = Double.NaN;
+            double fpr = Double.NaN;
             for (int edge = 0; edge <= binning.bins(); edge++) {
-                rates[d.ordinal()][0][edge] = pessimistic ? tp.pessimisticLower(s.truePositives(d, edge))
-                        : tp.predictedLower(s.truePositives(d, edge));
-                rates[d.ordinal()][1][edge] = pessimistic ? fp.pessimisticUpper(s.falsePositives(d, edge))
-                        : fp.predictedUpper(s.falsePositives(d, edge));
+                long tpCount = s.truePositives(d, edge);
+                long fpCount = s.falsePositives(d, edge);
+                if (tpCount != lastTp) {
+                    tpr = pessimistic ? tp.pessimisticLower(tpCount) : tp.predictedLower(tpCount);
+                    lastTp = tpCount;
+                }
+                if (fpCount != lastFp) {
+                    fpr = pessimistic ? fp.pessimisticUpper(fpCount) : fp.predictedUpper(fpCount);
+                    lastFp = fpCount;
+                }
+                rates[d.ordinal()][0][edge] = tpr;
+                rates[d.ordinal()][1][edge] = fpr;
             }
         }
         if (pessimistic) {

@@ -53,7 +53,16 @@ public record TradeOffPower(double mu, double claimMu, double probability) {
      */
     public static TradeOffPower of(CertifiedTradeOff curve, TradeOffFunction f, TradeOffFunction reverse,
             double gdpMu) {
-        double claimMu = Double.isNaN(gdpMu) ? largestSatisfiedMu(f, reverse) : gdpMu;
+        return withClaimMu(curve, f, reverse, Double.isNaN(gdpMu) ? largestSatisfiedMu(f, reverse) : gdpMu);
+    }
+
+    /**
+     * The same, with the claim's {@code mu} given: {@code gdpMu} for a μ-GDP claim, else
+     * {@link #largestSatisfiedMu}{@code (f, reverse)} — a property of the claim alone, which a claim audited many times
+     * computes once ({@code TradeOffClaim.claimMu}).
+     */
+    public static TradeOffPower withClaimMu(CertifiedTradeOff curve, TradeOffFunction f, TradeOffFunction reverse,
+            double claimMu) {
         if (curve.rateBound() == null || curve.trials() <= 0) {
             return new TradeOffPower(Double.NaN, claimMu, DetectionPower.PROBABILITY);
         }
@@ -108,7 +117,7 @@ public record TradeOffPower(double mu, double claimMu, double probability) {
      * {@code [1e-12, 1 - 1e-12]}, for both functions (on a grid the infimum is approached from above; a reader's
      * "gap" is then at most slightly too small).
      */
-    static double largestSatisfiedMu(TradeOffFunction f, TradeOffFunction reverse) {
+    public static double largestSatisfiedMu(TradeOffFunction f, TradeOffFunction reverse) {
         double best = Double.POSITIVE_INFINITY;
         double reach = Math.log(1e12);
         for (int i = 0; i <= CLAIM_GRID; i++) {

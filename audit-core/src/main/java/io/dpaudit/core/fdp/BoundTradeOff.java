@@ -29,12 +29,12 @@ public final class BoundTradeOff implements TradeOffFunction {
     private static final double[] GRID = grid(600);
     private static final double[] COARSE = grid(60);
 
-    private final double[] grid;
+    private final double[] expGrid;
     private final double[] remove;
     private final double[] add;
 
     private BoundTradeOff(double[] grid, double[] remove, double[] add) {
-        this.grid = grid;
+        this.expGrid = exp(grid);
         this.remove = remove;
         this.add = add;
     }
@@ -161,12 +161,21 @@ public final class BoundTradeOff implements TradeOffFunction {
     @Override
     public double beta(double alpha) {
         double best = 0;
-        for (int i = 0; i < grid.length; i++) {
-            double e = Math.exp(grid[i]);
+        for (int i = 0; i < expGrid.length; i++) {
+            double e = expGrid[i];
             best = Math.max(best, 1 - add[i] - e * alpha);
             best = Math.max(best, (1 - alpha - remove[i]) / e);
         }
         return Math.min(1 - alpha, best);
+    }
+
+    /** {@code e^eps} on the grid, once per curve rather than once per evaluation (the same values). */
+    private static double[] exp(double[] grid) {
+        double[] e = new double[grid.length];
+        for (int i = 0; i < grid.length; i++) {
+            e[i] = Math.exp(grid[i]);
+        }
+        return e;
     }
 
     private static double[] grid(int n) {
