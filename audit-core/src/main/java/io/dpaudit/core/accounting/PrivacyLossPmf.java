@@ -249,6 +249,9 @@ final class PrivacyLossPmf {
             }
             return out;
         }
+        if (epsilons.length == 1 && masses.length >= 4 * CHECKPOINT_STRIDE) {
+            return new double[] {deltaFromCheckpoint(epsilons[0])};
+        }
         double[] out = new double[epsilons.length];
         int j = masses.length - 1;
         double sum = 0;
@@ -293,6 +296,131 @@ final class PrivacyLossPmf {
             out[i] = Math.min(1.0, infinityMass + Math.max(0.0, sum - sub) + slack);
         }
         return out;
+    }
+
+    /** Entries between two saved states of the one-pass scan ({@link #deltaFromCheckpoint}). */
+    static final int CHECKPOINT_STRIDE = 64;
+
+    /**
+     * The one-pass scan's state before entry {@code top - k * CHECKPOINT_STRIDE}, for every {@code k}: its sums, scale,
+     * factor and term count. Built on the first single-point query (one pass, the same operations as
+     * {@link #deltas}) and kept; about 1 byte per entry.
+     */
+    private volatile ScanStates scanStates;
+
+    private record ScanStates(double[] sum, double[] compensation, double[] scale, double[] factor, double[] scaled,
+            long[] terms) {
+    }
+
+    private ScanStates scanStates() {
+        ScanStates st = scanStates;
+        if (st != null) {
+            return st;
+        }
+        int top = masses.length - 1;
+        int count = top / CHECKPOINT_STRIDE + 1;
+        double[] sums = new double[count];
+        double[] comps = new double[count];
+        double[] scales = new double[count];
+        double[] factors = new double[count];
+        double[] scaleds = new double[count];
+        long[] termCounts = new long[count];
+        double sum = 0;
+        double compensation = 0;
+        double scale = top >= 0 ? loss(top) : 0;
+        double factor = 1;
+        double scaled = 0;
+        double up = Math.exp(h);
+        long terms = 0;
+        for (int j = top; j >= 0; j--) {
+            if ((top - j) % CHECKPOINT_STRIDE == 0) {
+                int k = (top - j) / CHECKPOINT_STRIDE;
+                sums[k] = sum;
+                comps[k] = compensation;
+                scales[k] = scale;
+                factors[k] = factor;
+                scaleds[k] = scaled;
+                termCounts[k] = terms;
+            }
+            double m = masses[j];
+            if (m > 0) {
+                double y = m - compensation;
+                double t = sum + y;
+                compensation = (t - sum) - y;
+                sum = t;
+                scaled += m * factor;
+                terms++;
+            }
+            factor *= up;
+            if (factor > 0x1p600 && j - 1 >= 0) {
+                double newScale = loss(j - 1);
+                scaled *= Math.exp(newScale - scale);
+                scale = newScale;
+                factor = 1;
+            }
+        }
+        st = new ScanStates(sums, comps, scales, factors, scaleds, termCounts);
+        scanStates = st;
+        return st;
+    }
+
+    /**
+     * {@link #deltas} at one ε, bit for bit, without the scan from the top: the scan resumes from the saved state
+     * nearest above the first entry at or below ε and performs the same operations from there (so a curve refined
+     * point by point costs {@code O(CHECKPOINT_STRIDE)} per point instead of a pass over the whole distribution).
+     */
+    private double deltaFromCheckpoint(double eps) {
+        ScanStates st = scanStates();
+        int top = masses.length - 1;
+        // the scan stops at the largest j with loss(j) <= eps; find the saved state at or above it
+        int stop = -1; // largest j with loss(j) <= eps (-1 if none)
+        int lo = 0;
+        int hi = top;
+        if (loss(0) <= eps) {
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (loss(mid) <= eps) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            stop = lo;
+        }
+        int k = stop < 0 ? top / CHECKPOINT_STRIDE : Math.max(0, (top - stop) / CHECKPOINT_STRIDE);
+        int j = top - k * CHECKPOINT_STRIDE;
+        double sum = st.sum()[k];
+        double compensation = st.compensation()[k];
+        double scale = st.scale()[k];
+        double factor = st.factor()[k];
+        double scaled = st.scaled()[k];
+        long terms = st.terms()[k];
+        double up = Math.exp(h);
+        while (j >= 0 && loss(j) > eps) {
+            double m = masses[j];
+            if (m > 0) {
+                double y = m - compensation; // Kahan
+                double t = sum + y;
+                compensation = (t - sum) - y;
+                sum = t;
+                scaled += m * factor;
+                terms++;
+            }
+            j--;
+            factor *= up;
+            if (factor > 0x1p600 && j >= 0) {
+                double newScale = loss(j);
+                scaled *= Math.exp(newScale - scale);
+                scale = newScale;
+                factor = 1;
+            }
+        }
+        if (eps < validFrom) {
+            return Double.NaN;
+        }
+        double sub = scaled == 0 ? 0 : Math.exp(eps - scale) * scaled;
+        double slack = (8.0 * terms + 16) * 0x1p-52 * (sum + sub);
+        return Math.min(1.0, infinityMass + Math.max(0.0, sum - sub) + slack);
     }
 
     /**
