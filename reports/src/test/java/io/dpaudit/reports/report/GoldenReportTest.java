@@ -21,6 +21,7 @@ import io.dpaudit.reports.ReportAssembly;
  * runs and machines); everything else must match byte for byte. Regenerate with {@code -Ddpaudit.golden.update=true}
  * after an intended change, and review the diff.
  */
+@org.junit.jupiter.api.parallel.Isolated("changes the default locale")
 class GoldenReportTest {
     private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
 

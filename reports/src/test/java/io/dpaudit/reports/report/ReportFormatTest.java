@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import io.dpaudit.runner.json.JsonNumbers;
 import io.dpaudit.reports.ReportAssembly;
 
+@org.junit.jupiter.api.parallel.Isolated("changes the default locale")
 class ReportFormatTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
