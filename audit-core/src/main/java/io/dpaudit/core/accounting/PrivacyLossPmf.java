@@ -253,49 +253,96 @@ final class PrivacyLossPmf {
             return new double[] {deltaFromCheckpoint(epsilons[0])};
         }
         double[] out = new double[epsilons.length];
-        int j = masses.length - 1;
-        double sum = 0;
-        double compensation = 0;
-        // W = sum p_j e^{-l_j} kept as e^{-scale} * scaled; each step down the grid multiplies the factor
-        // e^{scale - l_j} by e^h, and the scale moves down when the factor grows past 2^600.
-        double scale = j >= 0 ? loss(j) : 0;
-        double factor = 1;
-        double scaled = 0;
-        double up = Math.exp(h);
-        long terms = 0;
+        Scan scan = new Scan();
         for (int i = epsilons.length - 1; i >= 0; i--) {
             double eps = epsilons[i];
             if (i < epsilons.length - 1 && eps > epsilons[i + 1]) {
                 throw new IllegalArgumentException("epsilons must be ascending");
             }
-            while (j >= 0 && loss(j) > eps) {
-                double m = masses[j];
-                if (m > 0) {
-                    double y = m - compensation; // Kahan
-                    double t = sum + y;
-                    compensation = (t - sum) - y;
-                    sum = t;
-                    scaled += m * factor;
-                    terms++;
-                }
-                j--;
-                factor *= up;
-                if (factor > 0x1p600 && j >= 0) {
-                    double newScale = loss(j);
-                    scaled *= Math.exp(newScale - scale);
-                    scale = newScale;
-                    factor = 1;
-                }
+            scan.downTo(eps);
+            out[i] = scan.delta(eps);
+        }
+        return out;
+    }
+
+    /**
+     * The one-pass scan of {@link #deltas} from the top entry down: on the losses passed, {@code U = sum p_j}
+     * (compensated) and {@code W = sum p_j e^{-l_j}} kept as {@code e^{-scale} * scaled}; each step down the grid
+     * multiplies the factor {@code e^{scale - l_j}} by {@code e^h}, and the scale moves down when the factor grows past
+     * {@code 2^600}. Its state can be saved and resumed ({@link #deltaFromCheckpoint}) with the same operations.
+     */
+    private final class Scan {
+        private final double up = Math.exp(h);
+        private int j;
+        private double sum;
+        private double compensation;
+        private double scale;
+        private double factor = 1;
+        private double scaled;
+        private long terms;
+
+        Scan() {
+            j = masses.length - 1;
+            scale = j >= 0 ? loss(j) : 0;
+        }
+
+        /** The state saved at slot {@code k} of {@code st}: entry {@code top - k * CHECKPOINT_STRIDE} is next. */
+        Scan(ScanStates st, int k) {
+            j = masses.length - 1 - k * CHECKPOINT_STRIDE;
+            sum = st.sum()[k];
+            compensation = st.compensation()[k];
+            scale = st.scale()[k];
+            factor = st.factor()[k];
+            scaled = st.scaled()[k];
+            terms = st.terms()[k];
+        }
+
+        /** Passes entry {@code j} and moves to the next one down. */
+        void step() {
+            double m = masses[j];
+            if (m > 0) {
+                double y = m - compensation; // Kahan
+                double t = sum + y;
+                compensation = (t - sum) - y;
+                sum = t;
+                scaled += m * factor;
+                terms++;
             }
+            j--;
+            factor *= up;
+            if (factor > 0x1p600 && j >= 0) {
+                double newScale = loss(j);
+                scaled *= Math.exp(newScale - scale);
+                scale = newScale;
+                factor = 1;
+            }
+        }
+
+        /** Passes every entry whose loss exceeds {@code eps}. */
+        void downTo(double eps) {
+            while (j >= 0 && loss(j) > eps) {
+                step();
+            }
+        }
+
+        /** The upper bound on δ at {@code eps} from the entries passed (all those above {@code eps}). */
+        double delta(double eps) {
             if (eps < validFrom) {
-                out[i] = Double.NaN;
-                continue;
+                return Double.NaN;
             }
             double sub = scaled == 0 ? 0 : Math.exp(eps - scale) * scaled;
             double slack = (8.0 * terms + 16) * 0x1p-52 * (sum + sub);
-            out[i] = Math.min(1.0, infinityMass + Math.max(0.0, sum - sub) + slack);
+            return Math.min(1.0, infinityMass + Math.max(0.0, sum - sub) + slack);
         }
-        return out;
+
+        void saveTo(ScanStates st, int k) {
+            st.sum()[k] = sum;
+            st.compensation()[k] = compensation;
+            st.scale()[k] = scale;
+            st.factor()[k] = factor;
+            st.scaled()[k] = scaled;
+            st.terms()[k] = terms;
+        }
     }
 
     /** Entries between two saved states of the one-pass scan ({@link #deltaFromCheckpoint}). */
@@ -319,47 +366,15 @@ final class PrivacyLossPmf {
         }
         int top = masses.length - 1;
         int count = top / CHECKPOINT_STRIDE + 1;
-        double[] sums = new double[count];
-        double[] comps = new double[count];
-        double[] scales = new double[count];
-        double[] factors = new double[count];
-        double[] scaleds = new double[count];
-        long[] termCounts = new long[count];
-        double sum = 0;
-        double compensation = 0;
-        double scale = top >= 0 ? loss(top) : 0;
-        double factor = 1;
-        double scaled = 0;
-        double up = Math.exp(h);
-        long terms = 0;
-        for (int j = top; j >= 0; j--) {
-            if ((top - j) % CHECKPOINT_STRIDE == 0) {
-                int k = (top - j) / CHECKPOINT_STRIDE;
-                sums[k] = sum;
-                comps[k] = compensation;
-                scales[k] = scale;
-                factors[k] = factor;
-                scaleds[k] = scaled;
-                termCounts[k] = terms;
-            }
-            double m = masses[j];
-            if (m > 0) {
-                double y = m - compensation;
-                double t = sum + y;
-                compensation = (t - sum) - y;
-                sum = t;
-                scaled += m * factor;
-                terms++;
-            }
-            factor *= up;
-            if (factor > 0x1p600 && j - 1 >= 0) {
-                double newScale = loss(j - 1);
-                scaled *= Math.exp(newScale - scale);
-                scale = newScale;
-                factor = 1;
+        st = new ScanStates(new double[count], new double[count], new double[count], new double[count],
+                new double[count], new long[count]);
+        Scan scan = new Scan();
+        for (int k = 0; k < count; k++) {
+            scan.saveTo(st, k);
+            for (int i = 0; i < CHECKPOINT_STRIDE && scan.j >= 0; i++) {
+                scan.step();
             }
         }
-        st = new ScanStates(sums, comps, scales, factors, scaleds, termCounts);
         scanStates = st;
         return st;
     }
@@ -372,11 +387,10 @@ final class PrivacyLossPmf {
     private double deltaFromCheckpoint(double eps) {
         ScanStates st = scanStates();
         int top = masses.length - 1;
-        // the scan stops at the largest j with loss(j) <= eps; find the saved state at or above it
-        int stop = -1; // largest j with loss(j) <= eps (-1 if none)
-        int lo = 0;
-        int hi = top;
+        int stop = -1; // the largest j with loss(j) <= eps, where the scan stops (-1 if none)
         if (loss(0) <= eps) {
+            int lo = 0;
+            int hi = top;
             while (lo < hi) {
                 int mid = (lo + hi + 1) >>> 1;
                 if (loss(mid) <= eps) {
@@ -387,40 +401,10 @@ final class PrivacyLossPmf {
             }
             stop = lo;
         }
-        int k = stop < 0 ? top / CHECKPOINT_STRIDE : Math.max(0, (top - stop) / CHECKPOINT_STRIDE);
-        int j = top - k * CHECKPOINT_STRIDE;
-        double sum = st.sum()[k];
-        double compensation = st.compensation()[k];
-        double scale = st.scale()[k];
-        double factor = st.factor()[k];
-        double scaled = st.scaled()[k];
-        long terms = st.terms()[k];
-        double up = Math.exp(h);
-        while (j >= 0 && loss(j) > eps) {
-            double m = masses[j];
-            if (m > 0) {
-                double y = m - compensation; // Kahan
-                double t = sum + y;
-                compensation = (t - sum) - y;
-                sum = t;
-                scaled += m * factor;
-                terms++;
-            }
-            j--;
-            factor *= up;
-            if (factor > 0x1p600 && j >= 0) {
-                double newScale = loss(j);
-                scaled *= Math.exp(newScale - scale);
-                scale = newScale;
-                factor = 1;
-            }
-        }
-        if (eps < validFrom) {
-            return Double.NaN;
-        }
-        double sub = scaled == 0 ? 0 : Math.exp(eps - scale) * scaled;
-        double slack = (8.0 * terms + 16) * 0x1p-52 * (sum + sub);
-        return Math.min(1.0, infinityMass + Math.max(0.0, sum - sub) + slack);
+        int k = stop < 0 ? top / CHECKPOINT_STRIDE : (top - stop) / CHECKPOINT_STRIDE;
+        Scan scan = new Scan(st, k);
+        scan.downTo(eps);
+        return scan.delta(eps);
     }
 
     /**

@@ -161,44 +161,42 @@ public final class OneRunAudit {
         double level = (1 - confidence) / grid.length;
         List<Bound> bounds = new ArrayList<>();
         for (double delta : deltas) {
-            Bound best = new Bound(delta, 0.0, 0, 0);
-            for (long k : grid) {
-                progress.check("one-run bound, delta " + delta + ", " + k + " guesses");
-                long v = cumulativeIncluded[(int) k];
-                double e = OneRunBound.epsilonLowerBound(m, k, v, delta, level);
-                if (e > best.epsilon()) {
-                    best = new Bound(delta, e, k, v);
-                }
-            }
-            bounds.add(best);
+            bounds.add(bestOverGrid(delta, grid, cumulativeIncluded, "one-run bound", progress,
+                    (k, v) -> OneRunBound.epsilonLowerBound(m, k, v, delta, level)));
         }
         return new Guesses(grid, level, bounds, fdpBounds(m, grid, cumulativeIncluded, level, deltas, progress));
     }
 
-    private static FdpBounds fdpBounds(int m, long[] grid, long[] cumulativeIncluded, double level,
-            List<Double> deltas, ProgressListener progress) {
-        MuBound mu = new MuBound(0.0, 0, 0);
+    /** A bound from {@code k} guesses of which {@code v} are right. */
+    private interface GuessBound {
+        double of(long k, long v);
+    }
+
+    /** The largest of {@code bound} over the grid of guess counts, with the {@code k} and {@code v} that gave it. */
+    private static Bound bestOverGrid(double delta, long[] grid, long[] cumulativeIncluded, String what,
+            ProgressListener progress, GuessBound bound) {
+        Bound best = new Bound(delta, 0.0, 0, 0);
         for (long k : grid) {
-            progress.check("one-run f-DP bound, " + k + " guesses");
+            progress.check(what + ", delta " + delta + ", " + k + " guesses");
             long v = cumulativeIncluded[(int) k];
-            double x = OneRunFdpBound.gdpMuLowerBound(m, k, v, level);
-            if (x > mu.mu()) {
-                mu = new MuBound(x, k, v);
+            double e = bound.of(k, v);
+            if (e > best.epsilon()) {
+                best = new Bound(delta, e, k, v);
             }
         }
+        return best;
+    }
+
+    private static FdpBounds fdpBounds(int m, long[] grid, long[] cumulativeIncluded, double level,
+            List<Double> deltas, ProgressListener progress) {
+        Bound gdp = bestOverGrid(Double.NaN, grid, cumulativeIncluded, "one-run f-DP bound (mu)", progress,
+                (k, v) -> OneRunFdpBound.gdpMuLowerBound(m, k, v, level));
+        MuBound mu = new MuBound(gdp.epsilon(), gdp.guesses(), gdp.correct());
         List<Bound> epsilon = new ArrayList<>();
         List<Bound> ifGaussian = new ArrayList<>();
         for (double delta : deltas) {
-            Bound best = new Bound(delta, 0.0, 0, 0);
-            for (long k : grid) {
-                progress.check("one-run f-DP bound, delta " + delta + ", " + k + " guesses");
-                long v = cumulativeIncluded[(int) k];
-                double e = OneRunFdpBound.epsilonLowerBound(m, k, v, delta, level);
-                if (e > best.epsilon()) {
-                    best = new Bound(delta, e, k, v);
-                }
-            }
-            epsilon.add(best);
+            epsilon.add(bestOverGrid(delta, grid, cumulativeIncluded, "one-run f-DP bound", progress,
+                    (k, v) -> OneRunFdpBound.epsilonLowerBound(m, k, v, delta, level)));
             ifGaussian.add(new Bound(delta, epsilonOfGdp(mu.mu(), delta), mu.guesses(), mu.correct()));
         }
         return new FdpBounds(mu, epsilon, ifGaussian);
