@@ -8,8 +8,8 @@ import io.dpaudit.core.numerics.Interruption;
 
 /**
  * Auditing f-DP in one training run: the guessing-game bound of Mahloujifar, Melis &amp; Chaudhuri, "Auditing
- * f-Differential Privacy in One Run" (2024, arXiv 2410.22235), derived and normalised here as follows (one-sided
- * guesses, as in {@link OneRunBound}).
+ * f-Differential Privacy in One Run" (2024, arXiv 2410.22235), derived and normalised here as follows, for one-sided
+ * guesses and then for two-sided ones ({@link GuessSides}).
  *
  * <p><b>Setting.</b> {@code m} canaries, each included independently with probability 1/2 ({@code S_i}); from the
  * trained model alone the auditor guesses "included" for exactly {@code k} of them ({@code T_i = 1}); {@code C} is the
@@ -29,6 +29,16 @@ import io.dpaudit.core.numerics.Interruption;
  * (The factor 2 comes from conditioning on {@code S_i}; jax_privacy's {@code _epsilon_one_run_fdp} uses {@code 1/m},
  * which is the constraint after mixing each canary's test with its mirror image — also valid, never tighter, as
  * {@code g(2x)/2 >= g(x)} for a convex {@code g} with {@code g(0) = 0}.)
+ *
+ * <p><b>Two-sided guesses</b> ({@code T_i = -1}: "excluded"). With {@code A_i = {C_{-i} >= j}}, the test
+ * {@code {T_i = +1} ∩ A_i} of presence and the test {@code {T_i = -1} ∩ A_i} of absence — f-DP for the reversed pair,
+ * which holds for symmetric f, as μ-GDP's and (ε, δ)-DP's are — give {@code P(T_i=+1, A_i | S_i=0) >= g(P(T_i=+1, A_i |
+ * S_i=1))} and {@code P(T_i=-1, A_i | S_i=1) >= g(P(T_i=-1, A_i | S_i=0))}. Their sum, by convexity of {@code g}, is
+ * {@code 2 P(guess i wrong, A_i) >= 2 g(P(guess i right, A_i))}: the conditioning no longer doubles the rates, and the
+ * constraints are {@code H_j >= g(R_j)} with {@code R_j = (1/m) sum_{c > j} c pi_c} and {@code H_j = (1/m) sum_{c >= j}
+ * (k - c) pi_c} ({@code k} guesses of both kinds) — jax_privacy's normalisation. Worked example (tested): two canaries,
+ * one guessed in and one out, ε-DP: the greedy law gives {@code P(C = 2) <= q^2}, {@code q = e^eps / (1 + e^eps)}, what
+ * randomized response on both coins attains.
  *
  * <p><b>The largest {@code P(C >= v)}.</b> If some law of {@code C} meets every constraint with {@code P(C >= v) >= t},
  * one with all of that mass moved to {@code c = v} and the excess over {@code t} to {@code c = 0} does too (every
@@ -64,11 +74,16 @@ public final class OneRunFdpBound {
      * {@code k} refutes f-DP at that level.
      */
     public static boolean refutes(long m, long k, long v, TradeOffFunction f, double level) {
+        return refutes(m, k, v, f, level, GuessSides.ONE_SIDED);
+    }
+
+    /** {@link #refutes(long, long, long, TradeOffFunction, double)} for guesses of {@code sides}. */
+    public static boolean refutes(long m, long k, long v, TradeOffFunction f, double level, GuessSides sides) {
         check(m, k, v);
         if (!(level > 0 && level < 1)) {
             throw new InvalidInputException("level", level, "must be in (0, 1)");
         }
-        return !feasible(m, k, v, f, level);
+        return !feasible(m, k, v, f, level, sides);
     }
 
     /**
@@ -76,15 +91,20 @@ public final class OneRunFdpBound {
      * 1e-12, and the feasibility test's slack of 1e-9 can raise it by as much.
      */
     public static double pValue(long m, long k, long v, TradeOffFunction f) {
+        return pValue(m, k, v, f, GuessSides.ONE_SIDED);
+    }
+
+    /** {@link #pValue(long, long, long, TradeOffFunction)} for guesses of {@code sides}. */
+    public static double pValue(long m, long k, long v, TradeOffFunction f, GuessSides sides) {
         check(m, k, v);
-        if (feasible(m, k, v, f, 1.0)) {
+        if (feasible(m, k, v, f, 1.0, sides)) {
             return 1.0;
         }
         double lo = 0;
         double hi = 1;
         while (hi - lo > 1e-12) {
             double mid = 0.5 * (lo + hi);
-            if (feasible(m, k, v, f, mid)) {
+            if (feasible(m, k, v, f, mid, sides)) {
                 lo = mid;
             } else {
                 hi = mid;
@@ -98,7 +118,12 @@ public final class OneRunFdpBound {
      * {@link #MAX_MU} if all searched are), to 1e-9 relative, rounded down.
      */
     public static double gdpMuLowerBound(long m, long k, long v, double level) {
-        return search(m, k, v, level, MAX_MU, GaussianTradeOff::new);
+        return gdpMuLowerBound(m, k, v, level, GuessSides.ONE_SIDED);
+    }
+
+    /** {@link #gdpMuLowerBound(long, long, long, double)} for guesses of {@code sides}. */
+    public static double gdpMuLowerBound(long m, long k, long v, double level, GuessSides sides) {
+        return search(m, k, v, level, MAX_MU, GaussianTradeOff::new, sides);
     }
 
     /**
@@ -106,29 +131,34 @@ public final class OneRunFdpBound {
      * the trade-off function of {@code (eps, delta)}-DP ({@link EpsilonDeltaTradeOff}) — no Gaussian assumption.
      */
     public static double epsilonLowerBound(long m, long k, long v, double delta, double level) {
+        return epsilonLowerBound(m, k, v, delta, level, GuessSides.ONE_SIDED);
+    }
+
+    /** {@link #epsilonLowerBound(long, long, long, double, double)} for guesses of {@code sides}. */
+    public static double epsilonLowerBound(long m, long k, long v, double delta, double level, GuessSides sides) {
         if (!(delta >= 0 && delta < 1)) {
             throw new InvalidInputException("delta", delta, "must be in [0, 1)");
         }
-        return search(m, k, v, level, MAX_EPSILON, e -> new EpsilonDeltaTradeOff(e, delta));
+        return search(m, k, v, level, MAX_EPSILON, e -> new EpsilonDeltaTradeOff(e, delta), sides);
     }
 
     private static double search(long m, long k, long v, double level, double max,
-            java.util.function.DoubleFunction<TradeOffFunction> family) {
-        if (!refutes(m, k, v, family.apply(0.0), level)) {
+            java.util.function.DoubleFunction<TradeOffFunction> family, GuessSides sides) {
+        if (!refutes(m, k, v, family.apply(0.0), level, sides)) {
             return 0.0;
         }
-        if (refutes(m, k, v, family.apply(max), level)) {
+        if (refutes(m, k, v, family.apply(max), level, sides)) {
             return max;
         }
         double lo = 0;
         double hi = Math.min(1.0, max);
-        while (refutes(m, k, v, family.apply(hi), level)) {
+        while (refutes(m, k, v, family.apply(hi), level, sides)) {
             lo = hi;
             hi = Math.min(2 * hi, max);
         }
         for (int i = 0; i < 100 && hi - lo > 1e-9 * Math.max(lo, 1e-3); i++) {
             double mid = 0.5 * (lo + hi);
-            if (refutes(m, k, v, family.apply(mid), level)) {
+            if (refutes(m, k, v, family.apply(mid), level, sides)) {
                 lo = mid;
             } else {
                 hi = mid;
@@ -138,11 +168,11 @@ public final class OneRunFdpBound {
     }
 
     /** Whether some f-DP law of {@code C} has {@code P(C >= v) >= t}: the greedy law above. */
-    static boolean feasible(long m, long k, long v, TradeOffFunction f, double t) {
+    static boolean feasible(long m, long k, long v, TradeOffFunction f, double t, GuessSides sides) {
         if (v == 0) {
             return true;
         }
-        double a = 2.0 / m;
+        double a = (sides == GuessSides.ONE_SIDED ? 2.0 : 1.0) / m;
         double correct = a * v * t; // R_{v-1}
         double wrong = a * (k - v) * t; // H_v
         double mass = t;

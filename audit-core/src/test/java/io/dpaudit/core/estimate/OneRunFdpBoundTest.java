@@ -42,6 +42,51 @@ class OneRunFdpBoundTest {
     }
 
     /**
+     * Two canaries, one guessed in and one out (the two-sided normalisation 1/m, derived in the class javadoc): the
+     * greedy law puts t at c = 2, 2 g(t) at c = 1 and max(0, g(t + g(t)) - g(t)) at c = 0, so the p-value is the t at
+     * which their sum is 1. For eps-DP, g(x) = x e^-eps below q = e^eps/(1 + e^eps), and the sum is t (1 + e^-eps)^2:
+     * the p-value is q^2, the probability that randomized response gets both coins right. For mu-GDP the same sum is
+     * solved here by bisection, apart from the class's code.
+     */
+    @Test
+    void twoSidedGuessesOnTwoCanariesMatchTheHandDerivation() {
+        for (double eps : new double[] {0.5, 2}) {
+            double q = Math.exp(eps) / (1 + Math.exp(eps));
+            assertEquals(q * q, OneRunFdpBound.pValue(2, 2, 2, new EpsilonDeltaTradeOff(eps, 0),
+                    GuessSides.TWO_SIDED), 1e-9);
+        }
+        for (double mu : new double[] {0.5, 1, 3}) {
+            java.util.function.DoubleUnaryOperator g = x -> Normal.cdf(Normal.quantile(x) - mu);
+            double lo = 0;
+            double hi = 1;
+            for (int i = 0; i < 200; i++) {
+                double t = 0.5 * (lo + hi);
+                double gt = g.applyAsDouble(t);
+                double total = t + 2 * gt + Math.max(0, g.applyAsDouble(t + gt) - gt);
+                if (total <= 1) {
+                    lo = t;
+                } else {
+                    hi = t;
+                }
+            }
+            assertEquals(lo, OneRunFdpBound.pValue(2, 2, 2, new GaussianTradeOff(mu), GuessSides.TWO_SIDED), 1e-8);
+        }
+    }
+
+    /** The two-sided constraints are the one-sided ones at half the rates: never tighter for the same counts. */
+    @Test
+    void twoSidedPValuesAreNeverBelowOneSidedOnes() {
+        long[][] cases = {{100, 20, 15}, {1000, 100, 80}, {1000, 500, 300}, {50, 10, 10}};
+        for (long[] c : cases) {
+            for (double mu : new double[] {0.5, 2}) {
+                double one = OneRunFdpBound.pValue(c[0], c[1], c[2], new GaussianTradeOff(mu));
+                double two = OneRunFdpBound.pValue(c[0], c[1], c[2], new GaussianTradeOff(mu), GuessSides.TWO_SIDED);
+                assertTrue(two >= one - 1e-12, java.util.Arrays.toString(c) + " mu " + mu + ": " + two + " < " + one);
+            }
+        }
+    }
+
+    /**
      * The greedy law against a direct numerical maximisation of {@code P(C >= v)} over all laws of {@code C} subject to
      * every constraint {@code H_j >= g(R_j)}, {@code R_j <= 1} and total mass at most 1 — a convex programme solved
      * with SciPy's SLSQP from 20 random starts (not the greedy argument), computed for this test on 2026-11-26.

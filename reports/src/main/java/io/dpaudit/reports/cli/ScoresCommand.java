@@ -23,6 +23,7 @@ import io.dpaudit.runner.scenario.ClaimSpec;
 import io.dpaudit.runner.scenario.Scenario;
 import io.dpaudit.runner.scenario.ScenarioReader;
 import io.dpaudit.runner.scores.ExternalScores;
+import io.dpaudit.core.estimate.GuessSides;
 import io.dpaudit.runner.scores.OneRunAudit;
 import io.dpaudit.reports.report.OneRunReport;
 import io.dpaudit.runner.scores.ScoreFile;
@@ -95,6 +96,10 @@ final class ScoresCommand implements Callable<Integer> {
             + "decides verdicts: steinke (Steinke et al. 2023, default) or fdp (the f-DP route through the "
             + "(eps, delta) trade-off, Mahloujifar et al. 2024); both are reported")
     String oneRunBound;
+    @Option(names = "--guesses", paramLabel = "one-sided|two-sided", description = "with --one-run: guess included "
+            + "for the k highest scores (one-sided, default), or included for the k/2 highest and excluded for the k/2 "
+            + "lowest (two-sided)")
+    String guesses;
     @Option(names = "--quiet", description = "no progress on standard error")
     boolean quiet;
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
@@ -147,6 +152,10 @@ final class ScoresCommand implements Callable<Integer> {
         if (!oneRun && oneRunBound != null) {
             throw new InvalidInputException("--one-run-bound", oneRunBound, "applies to --one-run only");
         }
+        if (!oneRun && guesses != null) {
+            throw new InvalidInputException("--guesses", guesses, "applies to --one-run only");
+        }
+        GuessSides sides = guesses == null ? GuessSides.ONE_SIDED : GuessSides.of("--guesses", guesses);
         if (oneRun) {
             if (oneRunBound != null && !oneRunBound.equals(OneRunReport.STEINKE)
                     && !oneRunBound.equals(OneRunReport.FDP)) {
@@ -176,7 +185,8 @@ final class ScoresCommand implements Callable<Integer> {
         var withFile = new ScoreFile("--with", Path.of(with), column);
         var withoutFile = new ScoreFile("--without", Path.of(without), column);
         if (oneRun) {
-            return oneRun(started, withFile, withoutFile, dir, conf, deltaList, claimList, rootSeed, progress, outPath);
+            return oneRun(started, withFile, withoutFile, dir, conf, deltaList, claimList, rootSeed, sides, progress,
+                    outPath);
         }
         // Trials are the files' business: a placeholder lets the other settings validate; replaced below by the count.
         AuditSettings settings = new AuditSettings(1L << 40, rootSeed, 1, conf, method, binCount, 1,
@@ -256,7 +266,8 @@ final class ScoresCommand implements Callable<Integer> {
 
     /** The one-run audit: read, bound, write the report set, print the bounds. */
     private int oneRun(Instant started, ScoreFile withFile, ScoreFile withoutFile, String dir, double conf,
-            List<Double> deltaList, List<Claim> claimList, long rootSeed, RunControl progress, Path outPath) {
+            List<Double> deltaList, List<Claim> claimList, long rootSeed, GuessSides sides, RunControl progress,
+            Path outPath) {
         List<Double> all = new ArrayList<>(deltaList);
         List<double[]> claimValues = new ArrayList<>();
         for (Claim c : claimList) {
@@ -273,7 +284,7 @@ final class ScoresCommand implements Callable<Integer> {
                     + "included) against " + without + " (not included), seed " + rootSeed);
         }
         var outcome = OneRunAudit.run(withFile, withoutFile, dir.equals("lower"), conf, all,
-                rootSeed, progress);
+                rootSeed, sides, progress);
         var report = new OneRunReport(outcome, dir, conf, rootSeed, claimValues,
                 oneRunBound == null ? OneRunReport.STEINKE : oneRunBound, Provenance.of(started, io.arguments(), null));
         boolean existed = java.nio.file.Files.exists(outPath);
@@ -287,8 +298,8 @@ final class ScoresCommand implements Callable<Integer> {
             throw e;
         }
         PrintStream out = io.out();
-        out.printf(Locale.ROOT, "One-run audit: %d canaries (%d included), %d guess counts, %s confidence%n",
-                outcome.canaries(), outcome.included().scores(), outcome.guessCounts().length,
+        out.printf(Locale.ROOT, "One-run audit: %d canaries (%d included), %d guess counts (%s), %s confidence%n",
+                outcome.canaries(), outcome.included().scores(), outcome.guessCounts().length, sides.label(),
                 String.format(Locale.ROOT, "%.4g%%", 100 * conf));
         for (int i = 0; i < outcome.bounds().size(); i++) {
             var b = outcome.bounds().get(i);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpaudit.core.Checks;
+import io.dpaudit.core.estimate.GuessSides;
 import io.dpaudit.core.ToolInfo;
 import io.dpaudit.core.rng.RandomStreams;
 import io.dpaudit.runner.scores.OneRunAudit;
@@ -42,6 +43,11 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
             + "Run (2024, arXiv 2410.22235): the largest P(correct guesses >= v) an f-DP run allows, by the greedy "
             + "law of the paper's recursion, normalised by P(S_i = s) = 1/2 (io.dpaudit.core.estimate.OneRunFdpBound); "
             + "same guesses and grid as the Steinke et al. bound";
+    /** What report.json's {@code fdp.method} says for two-sided guesses. */
+    public static final String FDP_METHOD_TWO_SIDED = "Mahloujifar, Melis & Chaudhuri, Auditing f-Differential "
+            + "Privacy in One Run (2024, arXiv 2410.22235): the largest P(correct guesses >= v) an f-DP run allows, by "
+            + "the greedy law of the paper's recursion, with the two-sided normalisation 1/m (symmetric f; "
+            + "io.dpaudit.core.estimate.OneRunFdpBound); same guesses and grid as the Steinke et al. bound";
 
     public OneRunReport {
         if (!STEINKE.equals(verdictBound) && !FDP.equals(verdictBound)) {
@@ -53,6 +59,19 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
     public static final String METHOD = "Steinke, Nasr & Jagielski, Privacy Auditing with One (1) Training Run "
             + "(NeurIPS 2023, arXiv 2305.08846), Theorem 3.1 with its approximate-DP form: one-sided guesses for the "
             + "k highest-scoring canaries, k on a grid fixed by the number of canaries, Bonferroni over the grid";
+    /** What report.json's {@code method} says for two-sided guesses. */
+    public static final String METHOD_TWO_SIDED = "Steinke, Nasr & Jagielski, Privacy Auditing with One (1) Training "
+            + "Run (NeurIPS 2023, arXiv 2305.08846), Theorem 3.1 with its approximate-DP form: two-sided guesses, "
+            + "included for the ceil(k/2) highest-scoring canaries and excluded for the floor(k/2) lowest, k on a grid "
+            + "fixed by the number of canaries, Bonferroni over the grid";
+
+    private String method() {
+        return outcome.sides() == GuessSides.ONE_SIDED ? METHOD : METHOD_TWO_SIDED;
+    }
+
+    private String fdpMethod() {
+        return outcome.sides() == GuessSides.ONE_SIDED ? FDP_METHOD : FDP_METHOD_TWO_SIDED;
+    }
     private static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
             .build();
 
@@ -102,7 +121,8 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
         root.put("kind", "one-run");
         root.putObject("tool").put("name", ToolInfo.NAME).put("version", ToolInfo.version());
         root.set("provenance", MAPPER.valueToTree(provenance));
-        root.put("method", METHOD);
+        root.put("method", method());
+        root.put("guessSides", outcome.sides().label());
         root.put("seed", seed);
         root.put("rng", RandomStreams.description());
         root.put("confidence", confidence);
@@ -122,7 +142,7 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
                     .put("correct", b.correct());
         }
         ObjectNode fdp = root.putObject("fdp");
-        fdp.put("method", FDP_METHOD);
+        fdp.put("method", fdpMethod());
         OneRunAudit.MuBound mu = outcome.fdp().mu();
         fdp.putObject("gdpMuLowerBound").put("mu", mu.mu()).put("guesses", mu.guesses()).put("correct",
                 mu.correct());
@@ -161,7 +181,7 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
         b.append(String.format(Locale.ROOT, "%d canaries from one training run: %d included (`%s`), %d not (`%s`); "
                 + "a %s score points to inclusion.%n%n", outcome.canaries(), outcome.included().scores(),
                 outcome.included().name(), outcome.excluded().scores(), outcome.excluded().name(), direction));
-        b.append("Method: ").append(METHOD).append(String.format(Locale.ROOT, ". Guess counts k: %d of them, from %d "
+        b.append("Method: ").append(method()).append(String.format(Locale.ROOT, ". Guess counts k: %d of them, from %d "
                 + "down to %d; each test at level %.3g, so that every bound below holds with %s confidence.%n%n",
                 outcome.guessCounts().length, outcome.guessCounts()[0],
                 outcome.guessCounts()[outcome.guessCounts().length - 1], outcome.level(), pct(confidence)));
@@ -181,7 +201,7 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
                 + "route: %s. \"ε if Gaussian\" is the ε of μ-GDP at that μ — a lower bound only if the run's "
                 + "trade-off "
                 + "curve is Gaussian; the other two columns assume nothing about its shape.%n",
-                lowerBound(mu.mu()), mu.guesses(), mu.correct(), FDP_METHOD));
+                lowerBound(mu.mu()), mu.guesses(), mu.correct(), fdpMethod()));
         if (!claims.isEmpty()) {
             b.append(String.format(Locale.ROOT, "%nVerdicts by the %s bound (`--one-run-bound %s`, chosen before the "
                     + "run).%n%n", FDP.equals(verdictBound) ? "f-DP route's" : "Steinke et al.", verdictBound));

@@ -322,13 +322,24 @@ class ScoresCommandTest {
                 "--quiet");
         assertEquals(3, f.exit(), f.err());
         assertEquals("fdp", JSON.readTree(byFdp.resolve("report.json").toFile()).get("verdictBound").asText());
-        for (String[] bad : new String[][] {{"--one-run", "--one-run-bound", "exact"}, {"--one-run-bound", "fdp"}}) {
+        assertEquals("one-sided", json.get("guessSides").asText());
+        Path twoSided = dir.resolve("one-run-two-sided");
+        CliRunner.Result t = CliRunner.run("scores", "--one-run", "--guesses", "two-sided", "--with", a.toString(),
+                "--without", b.toString(), "--deltas", "0,1e-5", "--out", twoSided.toString(), "--quiet");
+        assertEquals(0, t.exit(), t.err());
+        var two = JSON.readTree(twoSided.resolve("report.json").toFile());
+        assertEquals("two-sided", two.get("guessSides").asText());
+        assertEquals(4000, two.get("guessCounts").get(0).asLong()); // the grid starts at m: every canary guessed
+        double twoEps = two.get("epsilonLowerBounds").get(1).get("epsilon").asDouble();
+        assertTrue(twoEps > 1 && twoEps < 2, "two-sided eps >= " + twoEps);
+        for (String[] bad : new String[][] {{"--one-run", "--one-run-bound", "exact"}, {"--one-run-bound", "fdp"},
+                {"--one-run", "--guesses", "both"}, {"--guesses", "two-sided"}}) {
             List<String> args = new java.util.ArrayList<>(List.of("scores", "--with", a.toString(), "--without",
                     b.toString(), "--out", dir.resolve("refused").toString(), "--quiet"));
             args.addAll(List.of(bad));
             CliRunner.Result x = CliRunner.run(args.toArray(String[]::new));
             assertEquals(2, x.exit(), x.err());
-            assertTrue(x.err().contains("--one-run-bound") && x.err().strip().lines().count() == 1, x.err());
+            assertTrue(x.err().contains(bad[bad.length - 2]) && x.err().strip().lines().count() == 1, x.err());
             assertTrue(!Files.exists(dir.resolve("refused")));
         }
         try (var files = Files.list(report)) {

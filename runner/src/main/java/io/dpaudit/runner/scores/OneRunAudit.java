@@ -3,6 +3,7 @@ package io.dpaudit.runner.scores;
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.estimate.GuessSides;
 import io.dpaudit.core.estimate.OneRunBound;
 import io.dpaudit.core.estimate.OneRunFdpBound;
 import io.dpaudit.core.fdp.TradeOffConversions;
@@ -34,8 +35,11 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <p>What the bound assumes, and the user must ensure: every canary was included independently with probability 1/2
  * (the labels are that coin), the rest of the training data did not depend on the coins, and the scores are a function
- * of the trained model. Only one-sided guesses ("included") are made. Memory: all scores are held ({@value #MAX_CANARIES}
- * canaries at most).
+ * of the trained model. With {@link GuessSides#TWO_SIDED} the auditor also guesses "excluded": for each {@code k} of the
+ * grid {@code k = ceil(m / 2^j)}, {@code j = 0, 1, ...}, "included" for the {@code ceil(k/2)} highest scores and
+ * "excluded" for the {@code floor(k/2)} lowest (the same seeded order), and a right guess is either kind; both bounds
+ * hold for such guesses (Steinke et al.'s Theorem 3.1 as stated; the f-DP bound with its two-sided normalisation,
+ * {@link OneRunFdpBound}). Memory: all scores are held ({@value #MAX_CANARIES} canaries at most).
  */
 public final class OneRunAudit {
     /** Most canaries read. */
@@ -68,9 +72,10 @@ public final class OneRunAudit {
      * @param level the level of each test, {@code (1 - confidence) / G}
      * @param bounds one per δ, in the order asked (Steinke et al.)
      * @param fdp the f-DP bounds of the same guesses
+     * @param sides which guesses were made
      */
     public record Outcome(Input included, Input excluded, long[] guessCounts, double level, List<Bound> bounds,
-            FdpBounds fdp) {
+            FdpBounds fdp, GuessSides sides) {
         /** Canaries in all. */
         public long canaries() {
             return (long) included.scores() + excluded.scores();
@@ -84,7 +89,7 @@ public final class OneRunAudit {
      * @param deltas the δ values, each in [0, 1)
      */
     public static Outcome run(ScoreFile included, ScoreFile excluded, boolean lowerMeansIncluded, double confidence,
-            List<Double> deltas, long seed, ProgressListener progress) {
+            List<Double> deltas, long seed, GuessSides sides, ProgressListener progress) {
         Checks.confidence("--confidence", confidence);
         double[][] in = new double[1][];
         double[][] out = new double[1][];
@@ -95,8 +100,8 @@ public final class OneRunAudit {
             throw new InvalidInputException("--with, --without", m + " canaries", "at most " + MAX_CANARIES
                     + " for --one-run");
         }
-        Guesses g = bounds(in[0], out[0], confidence, deltas, seed, progress);
-        return new Outcome(a, b, g.guessCounts(), g.level(), g.bounds(), g.fdp());
+        Guesses g = bounds(in[0], out[0], confidence, deltas, seed, sides, progress);
+        return new Outcome(a, b, g.guessCounts(), g.level(), g.bounds(), g.fdp(), sides);
     }
 
     /**
@@ -141,6 +146,18 @@ public final class OneRunAudit {
      */
     public static Guesses bounds(double[] included, double[] excluded, double confidence, List<Double> deltas,
             long seed, ProgressListener progress) {
+        return bounds(included, excluded, confidence, deltas, seed, GuessSides.ONE_SIDED, progress);
+    }
+
+    /**
+     * The bounds from scores in memory with guesses of {@code sides}.
+     *
+     * @param included scores of the included canaries
+     * @param excluded scores of the others
+     * @param seed the root seed of the tie-breaking order
+     */
+    public static Guesses bounds(double[] included, double[] excluded, double confidence, List<Double> deltas,
+            long seed, GuessSides sides, ProgressListener progress) {
         Checks.confidence("confidence", confidence);
         int m = included.length + excluded.length;
         if (m > MAX_CANARIES || m < 1) {
@@ -157,14 +174,33 @@ public final class OneRunAudit {
         for (int r = 0; r < m; r++) {
             cumulativeIncluded[r + 1] = cumulativeIncluded[r] + (index[r] < included.length ? 1 : 0);
         }
-        long[] grid = guessCounts(m);
+        long[] grid = sides == GuessSides.ONE_SIDED ? guessCounts(m) : twoSidedGuessCounts(m);
+        long[] correct = new long[grid.length];
+        for (int g = 0; g < grid.length; g++) {
+            correct[g] = correctGuesses(grid[g], sides, cumulativeIncluded);
+        }
         double level = (1 - confidence) / grid.length;
         List<Bound> bounds = new ArrayList<>();
         for (double delta : deltas) {
-            bounds.add(bestOverGrid(delta, grid, cumulativeIncluded, "one-run bound", progress,
+            bounds.add(bestOverGrid(delta, grid, correct, "one-run bound", progress,
                     (k, v) -> OneRunBound.epsilonLowerBound(m, k, v, delta, level)));
         }
-        return new Guesses(grid, level, bounds, fdpBounds(m, grid, cumulativeIncluded, level, deltas, progress));
+        return new Guesses(grid, level, bounds, fdpBounds(m, grid, correct, level, deltas, sides, progress));
+    }
+
+    /**
+     * Right guesses among {@code k}: one-sided, the included among the {@code k} first in score order; two-sided, the
+     * included among the {@code ceil(k/2)} first plus the excluded among the {@code floor(k/2)} last.
+     */
+    static long correctGuesses(long k, GuessSides sides, long[] cumulativeIncluded) {
+        if (sides == GuessSides.ONE_SIDED) {
+            return cumulativeIncluded[(int) k];
+        }
+        int m = cumulativeIncluded.length - 1;
+        int top = (int) ((k + 1) / 2);
+        int bottom = (int) (k / 2);
+        long includedInBottom = cumulativeIncluded[m] - cumulativeIncluded[m - bottom];
+        return cumulativeIncluded[top] + (bottom - includedInBottom);
     }
 
     /** A bound from {@code k} guesses of which {@code v} are right. */
@@ -173,12 +209,13 @@ public final class OneRunAudit {
     }
 
     /** The largest of {@code bound} over the grid of guess counts, with the {@code k} and {@code v} that gave it. */
-    private static Bound bestOverGrid(double delta, long[] grid, long[] cumulativeIncluded, String what,
+    private static Bound bestOverGrid(double delta, long[] grid, long[] correct, String what,
             ProgressListener progress, GuessBound bound) {
         Bound best = new Bound(delta, 0.0, 0, 0);
-        for (long k : grid) {
+        for (int g = 0; g < grid.length; g++) {
+            long k = grid[g];
             progress.check(what + ", delta " + delta + ", " + k + " guesses");
-            long v = cumulativeIncluded[(int) k];
+            long v = correct[g];
             double e = bound.of(k, v);
             if (e > best.epsilon()) {
                 best = new Bound(delta, e, k, v);
@@ -187,16 +224,16 @@ public final class OneRunAudit {
         return best;
     }
 
-    private static FdpBounds fdpBounds(int m, long[] grid, long[] cumulativeIncluded, double level,
-            List<Double> deltas, ProgressListener progress) {
-        Bound gdp = bestOverGrid(Double.NaN, grid, cumulativeIncluded, "one-run f-DP bound (mu)", progress,
-                (k, v) -> OneRunFdpBound.gdpMuLowerBound(m, k, v, level));
+    private static FdpBounds fdpBounds(int m, long[] grid, long[] correct, double level,
+            List<Double> deltas, GuessSides sides, ProgressListener progress) {
+        Bound gdp = bestOverGrid(Double.NaN, grid, correct, "one-run f-DP bound (mu)", progress,
+                (k, v) -> OneRunFdpBound.gdpMuLowerBound(m, k, v, level, sides));
         MuBound mu = new MuBound(gdp.epsilon(), gdp.guesses(), gdp.correct());
         List<Bound> epsilon = new ArrayList<>();
         List<Bound> ifGaussian = new ArrayList<>();
         for (double delta : deltas) {
-            epsilon.add(bestOverGrid(delta, grid, cumulativeIncluded, "one-run f-DP bound", progress,
-                    (k, v) -> OneRunFdpBound.epsilonLowerBound(m, k, v, delta, level)));
+            epsilon.add(bestOverGrid(delta, grid, correct, "one-run f-DP bound", progress,
+                    (k, v) -> OneRunFdpBound.epsilonLowerBound(m, k, v, delta, level, sides)));
             ifGaussian.add(new Bound(delta, epsilonOfGdp(mu.mu(), delta), mu.guesses(), mu.correct()));
         }
         return new FdpBounds(mu, epsilon, ifGaussian);
@@ -222,14 +259,29 @@ public final class OneRunAudit {
      * from the same seed).
      */
     public static Guesses ofSimulatedRun(OneRunDpSgd setting, long seed, double confidence, List<Double> deltas) {
+        return ofSimulatedRun(setting, seed, confidence, deltas, GuessSides.ONE_SIDED);
+    }
+
+    /** {@link #ofSimulatedRun(OneRunDpSgd, long, double, List)} with guesses of {@code sides}. */
+    public static Guesses ofSimulatedRun(OneRunDpSgd setting, long seed, double confidence, List<Double> deltas,
+            GuessSides sides) {
         CanaryScores run = ReducedOneRunSimulator.run(setting, new RandomStreams(seed).next());
-        return bounds(run.included(), run.excluded(), confidence, deltas, seed, ProgressListener.NONE);
+        return bounds(run.included(), run.excluded(), confidence, deltas, seed, sides, ProgressListener.NONE);
     }
 
     /** {@code ceil(m / 2^j)} for {@code j = 1, 2, ...} down to 1, distinct, descending. */
     static long[] guessCounts(long m) {
+        return halvings(m, 2);
+    }
+
+    /** {@code ceil(m / 2^j)} for {@code j = 0, 1, ...} down to 1, distinct, descending: two-sided guesses may cover all. */
+    static long[] twoSidedGuessCounts(long m) {
+        return halvings(m, 1);
+    }
+
+    private static long[] halvings(long m, long firstDivisor) {
         List<Long> ks = new ArrayList<>();
-        for (long d = 2; ; d *= 2) {
+        for (long d = firstDivisor; ; d *= 2) {
             long k = (m + d - 1) / d;
             if (ks.isEmpty() || ks.get(ks.size() - 1) != k) {
                 ks.add(k);

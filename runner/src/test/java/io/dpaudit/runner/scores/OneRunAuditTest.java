@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.estimate.GuessSides;
 import io.dpaudit.core.rng.RandomStreams;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,11 @@ class OneRunAuditTest {
     /** One simulated run: m canaries, each included w.p. 1/2; returns the bound at delta = 0. */
     private static double run(Path dir, UniformRandomProvider rng, int m, double eps0, boolean constant)
             throws Exception {
+        return run(dir, rng, m, eps0, constant, GuessSides.ONE_SIDED);
+    }
+
+    private static double run(Path dir, UniformRandomProvider rng, int m, double eps0, boolean constant,
+            GuessSides sides) throws Exception {
         StringBuilder in = new StringBuilder();
         StringBuilder out = new StringBuilder();
         double keep = 1 / (1 + Math.exp(-eps0));
@@ -34,7 +40,7 @@ class OneRunAuditTest {
         Path a = Files.writeString(dir.resolve("in.txt"), in);
         Path b = Files.writeString(dir.resolve("out.txt"), out);
         var o = OneRunAudit.run(new ScoreFile("--with", a, null), new ScoreFile("--without", b, null), false, 0.95,
-                List.of(0.0), rng.nextLong(), ProgressListener.NONE);
+                List.of(0.0), rng.nextLong(), sides, ProgressListener.NONE);
         return o.bounds().get(0).epsilon();
     }
 
@@ -88,6 +94,10 @@ class OneRunAuditTest {
 
     /** Scores of a run that is exactly mu-GDP per canary: canary i's inclusion shifts its own score by mu. */
     private static OneRunAudit.Guesses gaussianRun(UniformRandomProvider rng, int m, double mu) {
+        return gaussianRun(rng, m, mu, GuessSides.ONE_SIDED);
+    }
+
+    private static OneRunAudit.Guesses gaussianRun(UniformRandomProvider rng, int m, double mu, GuessSides sides) {
         double[] in = new double[m];
         double[] out = new double[m];
         int a = 0;
@@ -102,7 +112,7 @@ class OneRunAuditTest {
             }
         }
         return OneRunAudit.bounds(java.util.Arrays.copyOf(in, a), java.util.Arrays.copyOf(out, b), 0.95,
-                List.of(1e-5), rng.nextLong(), ProgressListener.NONE);
+                List.of(1e-5), rng.nextLong(), sides, ProgressListener.NONE);
     }
 
     /**
@@ -149,5 +159,66 @@ class OneRunAuditTest {
     void theGuessGridDependsOnTheCanaryCountAlone() {
         assertEquals(List.of(5L, 3L, 2L, 1L), java.util.Arrays.stream(OneRunAudit.guessCounts(10)).boxed().toList());
         assertEquals(14, OneRunAudit.guessCounts(10_000).length);
+        assertEquals(List.of(10L, 5L, 3L, 2L, 1L),
+                java.util.Arrays.stream(OneRunAudit.twoSidedGuessCounts(10)).boxed().toList());
+    }
+
+    /**
+     * Two-sided guesses counted by hand: six canaries in score order in, out, in, in, out, out (cumulative included 0,
+     * 1, 1, 2, 3, 3, 3). k = 6: in, out, in guessed in (2 right), in, out, out guessed out (2 right): 4. k = 3: the
+     * first two guessed in (1 right), the last guessed out (1 right): 2. k = 1: the first guessed in: 1.
+     */
+    @Test
+    void twoSidedGuessesCountBothKindsOfRightGuess() {
+        long[] cumulative = {0, 1, 1, 2, 3, 3, 3};
+        assertEquals(4, OneRunAudit.correctGuesses(6, GuessSides.TWO_SIDED, cumulative));
+        assertEquals(2, OneRunAudit.correctGuesses(3, GuessSides.TWO_SIDED, cumulative));
+        assertEquals(1, OneRunAudit.correctGuesses(1, GuessSides.TWO_SIDED, cumulative));
+        assertEquals(2, OneRunAudit.correctGuesses(3, GuessSides.ONE_SIDED, cumulative));
+    }
+
+    /**
+     * Validity with two-sided guesses, as {@link #theBoundRarelyExceedsTheTruth} and
+     * {@link #theFdpBoundsRarelyExceedTheTruth} (same tolerance, 21 of 200; fixed seeds): randomized response with
+     * eps0 = 1, m = 2000, Steinke et al.'s bound above 1; exactly 1-GDP scores, m = 2000, mu above 1 and the f-DP
+     * route's epsilon at 1e-5 above 4.377. Seen when written: 6 of 200 above 1 (largest 1.076); 0 of 200 mu above 1
+     * (largest 0.780, mean 0.548); 0 of 200 epsilon above 4.377 (largest 2.52).
+     */
+    @Test
+    void twoSidedBoundsRarelyExceedTheTruth(@TempDir Path dir) throws Exception {
+        UniformRandomProvider rng = new RandomStreams(2028).next();
+        int above = 0;
+        double largest = 0;
+        for (int rep = 0; rep < 200; rep++) {
+            double e = run(dir, rng, 2000, 1.0, false, GuessSides.TWO_SIDED);
+            largest = Math.max(largest, e);
+            above += e > 1.0 ? 1 : 0;
+        }
+        assertTrue(above <= 21, above + " of 200 two-sided bounds above the true epsilon 1 (largest " + largest + ")");
+        double trueEpsilon = io.dpaudit.core.fdp.TradeOffConversions.epsilonForMu(1.0, 1e-5);
+        int muAbove = 0;
+        int epsAbove = 0;
+        double largestMu = 0;
+        for (int rep = 0; rep < 200; rep++) {
+            OneRunAudit.FdpBounds f = gaussianRun(rng, 2000, 1.0, GuessSides.TWO_SIDED).fdp();
+            largestMu = Math.max(largestMu, f.mu().mu());
+            muAbove += f.mu().mu() > 1.0 ? 1 : 0;
+            epsAbove += f.epsilon().get(0).epsilon() > trueEpsilon ? 1 : 0;
+        }
+        assertTrue(muAbove <= 21, muAbove + " of 200 two-sided mu bounds above 1 (largest " + largestMu + ")");
+        assertTrue(epsAbove <= 21, epsAbove + " of 200 two-sided epsilon bounds above " + trueEpsilon);
+    }
+
+    /**
+     * Power of two-sided guesses on the 3-GDP run of {@link #tooLittleNoiseIsRefutedAndTheGaussianShapeCertifiesMore}
+     * (same seed, same scores): both kinds of guess refute 1-GDP. When written, two-sided against one-sided: mu 1.667
+     * against 1.522, Steinke et al.'s epsilon at 1e-5 4.446 against 3.872, the f-DP route's 5.753 against 5.068.
+     */
+    @Test
+    void twoSidedGuessesAlsoRefuteTooLittleNoise() {
+        OneRunAudit.Guesses one = gaussianRun(new RandomStreams(13).next(), 10_000, 3.0, GuessSides.ONE_SIDED);
+        OneRunAudit.Guesses two = gaussianRun(new RandomStreams(13).next(), 10_000, 3.0, GuessSides.TWO_SIDED);
+        assertTrue(two.fdp().mu().mu() > 1.0 && two.fdp().mu().mu() < 3.0, "two-sided mu >= " + two.fdp().mu());
+        assertTrue(two.bounds().get(0).epsilon() > 0, "two-sided " + two.bounds() + ", one-sided " + one.bounds());
     }
 }
