@@ -2,6 +2,7 @@ package io.dpaudit.examples;
 
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.estimate.GuessSides;
 import io.dpaudit.mechanisms.onerun.OneRunDpSgd;
 import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.runner.scenario.ScenarioReader;
@@ -42,6 +43,12 @@ public final class Example06_OneRunVersusManyRuns {
         return OneRunAudit.ofSimulatedRun(s, seed, 0.95, List.of(DELTA)).fdp().epsilon().get(0).epsilon();
     }
 
+    /** The same run guessed two-sided ({@link GuessSides#TWO_SIDED}): Steinke et al.'s bound and the f-DP route's. */
+    public static double[] oneRunTwoSided(OneRunDpSgd s, long seed) {
+        OneRunAudit.Guesses g = OneRunAudit.ofSimulatedRun(s, seed, 0.95, List.of(DELTA), GuessSides.TWO_SIDED);
+        return new double[] {g.bounds().get(0).epsilon(), g.fdp().epsilon().get(0).epsilon()};
+    }
+
     /**
      * The many-run ε lower bound at {@link #DELTA}, 95% confidence, from {@code runs} training runs ({@code runs / 2}
      * per world; the likelihood-ratio attack on the same mechanism type, reduced simulator).
@@ -61,15 +68,17 @@ public final class Example06_OneRunVersusManyRuns {
                 new OneRunDpSgd(10_000, 1, 1.0, 0.5, 1.0), new OneRunDpSgd(1000, 100, 0.1, 1.0, 1.0),
                 new OneRunDpSgd(10_000, 100, 0.1, 1.0, 1.0));
         long[] budgets = {20, 200, 2000, 20_000, 200_000};
-        System.out.printf(Locale.ROOT, "%-40s %8s %8s %8s", "setting", "true eps", "one run", "(f-DP)");
+        System.out.printf(Locale.ROOT, "%-40s %8s %8s %8s %8s %8s", "setting", "true eps", "one run", "(f-DP)",
+                "2-sided", "(f-DP)");
         for (long b : budgets) {
             System.out.printf(Locale.ROOT, " %9s", b + " runs");
         }
         System.out.println();
         for (OneRunDpSgd s : settings) {
-            System.out.printf(Locale.ROOT, "%-40s %8.3f %8.3f %8.3f",
+            double[] twoSided = oneRunTwoSided(s, 6);
+            System.out.printf(Locale.ROOT, "%-40s %8.3f %8.3f %8.3f %8.3f %8.3f",
                     String.format(Locale.ROOT, "m=%d T=%d q=%s sigma=%s", s.canaries(), s.steps(), s.q(), s.sigma()),
-                    trueEpsilon(s), oneRun(s, 6), oneRunFdp(s, 6));
+                    trueEpsilon(s), oneRun(s, 6), oneRunFdp(s, 6), twoSided[0], twoSided[1]);
             for (long b : budgets) {
                 System.out.printf(Locale.ROOT, " %9.3f", manyRuns(s, b, 6));
             }

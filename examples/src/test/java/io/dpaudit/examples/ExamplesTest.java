@@ -65,5 +65,8 @@ class ExamplesTest {
         double manyRuns = Example06_OneRunVersusManyRuns.manyRuns(s, 2000, 6);
         assertTrue(oneRun > 0 && oneRun < truth, "one run: " + oneRun + ", true " + truth);
         assertTrue(manyRuns > 0 && manyRuns < truth, "2000 runs: " + manyRuns + ", true " + truth);
+        double[] twoSided = Example06_OneRunVersusManyRuns.oneRunTwoSided(s, 6);
+        assertTrue(twoSided[0] > 0 && twoSided[0] < truth && twoSided[1] > 0 && twoSided[1] < truth,
+                "two-sided: " + java.util.Arrays.toString(twoSided) + ", true " + truth);
     }
 }
