@@ -21,6 +21,7 @@ final class SelectionObjective {
     private final double selectionTrials;
     private final double evaluationTrials;
     private final double z;
+    private final double zSelection;
     private final double errorLevel;
     private final java.util.Map<Long, Double> pessimisticLowerCache = new java.util.HashMap<>();
     private final java.util.Map<Long, Double> pessimisticUpperCache = new java.util.HashMap<>();
@@ -29,9 +30,19 @@ final class SelectionObjective {
     private final java.util.Map<Long, Double> medianUpperCache = new java.util.HashMap<>();
 
     SelectionObjective(long selectionTrials, long evaluationTrials, double errorLevel) {
+        this(selectionTrials, evaluationTrials, errorLevel, errorLevel);
+    }
+
+    /**
+     * @param errorLevel error level of each rate's limit on the evaluation trials (the certification's)
+     * @param selectionErrorLevel error level of the selection counts' own limits in the pessimistic objective: the
+     *     certification's for a pointwise charge, smaller for a charge simultaneous over many tests
+     */
+    SelectionObjective(long selectionTrials, long evaluationTrials, double errorLevel, double selectionErrorLevel) {
         this.selectionTrials = selectionTrials;
         this.evaluationTrials = evaluationTrials;
         this.z = Normal.inverseSurvival(errorLevel);
+        this.zSelection = Normal.inverseSurvival(selectionErrorLevel);
         this.errorLevel = errorLevel;
     }
 
@@ -63,12 +74,12 @@ final class SelectionObjective {
      * (selection only: the certified bounds are exact Clopper–Pearson).
      */
     private double poissonLower(long k) {
-        return Math.min(1.0, PoissonLimits.lower(k, z) / selectionTrials);
+        return Math.min(1.0, PoissonLimits.lower(k, zSelection) / selectionTrials);
     }
 
     /** The upper counterpart of {@link #poissonLower}: {@code chi2_{2(k+1)}(1 - a)/2} over the selection trials. */
     private double poissonUpper(long k) {
-        return Math.min(1.0, PoissonLimits.upper(k, z) / selectionTrials);
+        return Math.min(1.0, PoissonLimits.upper(k, zSelection) / selectionTrials);
     }
 
     /** Predicted lower confidence limit of the rate, on the evaluation trials. */

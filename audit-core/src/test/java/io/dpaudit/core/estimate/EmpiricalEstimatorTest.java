@@ -34,6 +34,43 @@ class EmpiricalEstimatorTest {
         assertEquals(Math.max(0, tpr - Math.exp(0.5) * fpr), d.delta(), 1e-9);
     }
 
+    /**
+     * A flat far tail whose selection counts were lucky (60 against 20; on the evaluation trials 500 against 480) wins
+     * both pointwise objectives — predicted ε 0.096 pessimistic against the broad test's 0.074 — and certifies nothing;
+     * the candidate chosen with a charge simultaneous over all 4 · 101 tests is the broad test (ε = 0.1), certified at
+     * its 1/20 share of the level.
+     */
+    @Test
+    void aLuckyFlatTailCannotTakeTheBoundToZero() {
+        HistogramBinning bins = new HistogramBinning(0, 100, 100);
+        ScoreCounts sel = ScoreCounts.of(bins, slots(47_440, 52_500, 60), slots(52_480, 47_500, 20));
+        ScoreCounts eval = ScoreCounts.of(bins, slots(474_500, 525_000, 500), slots(524_520, 475_000, 480));
+        EmpiricalEstimator est = EmpiricalEstimator.heldOut(sel, eval, 0.95, new ThresholdSelection.HeldOut(0.1));
+        for (EmpiricalEstimator.Objective o : new EmpiricalEstimator.Objective[] {
+            EmpiricalEstimator.Objective.MEDIAN_UNBIASED, EmpiricalEstimator.Objective.PESSIMISTIC}) {
+            assertTrue(est.selectOnHeldOut(0, Double.NaN, o).edge() >= 61, o + " should choose the lucky tail (edges 61-99): " + est.selectOnHeldOut(0, Double.NaN, o));
+        }
+        EpsilonLowerBound e = est.epsilonLowerBound(0);
+        double level = 0.025 * EmpiricalEstimator.Objective.SIMULTANEOUS.share;
+        assertEquals(level, e.test().errorLevelPerRate(), 1e-15);
+        long tp = e.test().truePositives();
+        long fp = e.test().falsePositives();
+        assertTrue(Math.min(tp, fp) >= 474_500, "a broad test (either mirror), not the tail: " + tp + " vs " + fp);
+        double expected = Math.log(ClopperPearson.lower(tp, 1_000_000, level)
+                / ClopperPearson.upper(fp, 1_000_000, level));
+        assertEquals(expected, e.epsilon(), 1e-9);
+        assertTrue(e.epsilon() > 0.09, "epsilon " + e.epsilon());
+    }
+
+    /** Slot counts: {@code low} at score 10, {@code high} at 60, {@code tail} at 99 (100 bins over [0, 100)). */
+    private static long[] slots(long low, long high, long tail) {
+        long[] c = new long[102];
+        c[11] = low;
+        c[61] = high;
+        c[100] = tail;
+        return c;
+    }
+
     @Test
     void theMirrorDirectionIsFoundWhenItIsTheInformativeOne() {
         // High scores now mean D' (an attack with the wrong sign): the lower tail flags D, or the upper flags D'.
