@@ -39,6 +39,32 @@ class HistogramBinningTest {
     }
 
     @Test
+    void shardCountsAgreeWithIndexOnEdgesAndExtremes() {
+        HistogramBinning b = new HistogramBinning(-3, 2, 37);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+        double[] scores = new double[20_000];
+        for (int i = 0; i < scores.length; i++) {
+            double edge = b.edge(random.nextInt(b.bins() + 1));
+            scores[i] = switch (i % 5) {
+                case 0 -> edge;
+                case 1 -> Math.nextDown(edge);
+                case 2 -> Math.nextUp(edge);
+                case 3 -> random.nextDouble(-10, 10);
+                default -> (random.nextBoolean() ? 1 : -1) * Math.scalb(random.nextDouble(), random.nextInt(-60, 1000));
+            };
+        }
+        ShardCounts c = new ShardCounts(b);
+        c.add(World.WITHOUT_CANARY, scores, scores.length);
+        int[] expected = new int[b.slots()];
+        for (double s : scores) {
+            expected[b.index(s)]++;
+        }
+        for (int i = 0; i < b.slots(); i++) {
+            assertEquals(expected[i], c.withoutCanary[i], "slot " + i);
+        }
+    }
+
+    @Test
     void pilotRangeIsWidenedOnBothSides() {
         HistogramBinning b = HistogramBinning.fromPilot(-2, 4, 100);
         assertEquals(-5, b.lo(), 1e-12);
