@@ -26,16 +26,8 @@ class HistogramBinningTest {
     @Test
     void shardCountsUseTheSameRuleAsIndex() {
         HistogramBinning b = new HistogramBinning(-3, 2, 37);
-        ShardCounts c = new ShardCounts(b);
         double[] scores = {-5, -3, -2.999, 0, 1.99999, 2, 7, Double.NaN, Double.POSITIVE_INFINITY, -0.0};
-        c.add(World.WITH_CANARY, scores, scores.length);
-        int[] expected = new int[b.slots()];
-        for (double s : scores) {
-            expected[b.index(s)]++;
-        }
-        for (int i = 0; i < b.slots(); i++) {
-            assertEquals(expected[i], c.withCanary[i], "slot " + i);
-        }
+        assertShardCountsMatchIndex(b, scores, World.WITH_CANARY);
     }
 
     @Test
@@ -53,14 +45,20 @@ class HistogramBinningTest {
                 default -> (random.nextBoolean() ? 1 : -1) * Math.scalb(random.nextDouble(), random.nextInt(-60, 1000));
             };
         }
+        assertShardCountsMatchIndex(b, scores, World.WITHOUT_CANARY);
+    }
+
+    /** Counts {@code scores} in {@code world} of fresh shard counts and checks every slot against {@code index}. */
+    private static void assertShardCountsMatchIndex(HistogramBinning b, double[] scores, World world) {
         ShardCounts c = new ShardCounts(b);
-        c.add(World.WITHOUT_CANARY, scores, scores.length);
+        c.add(world, scores, scores.length);
+        int[] counted = world == World.WITH_CANARY ? c.withCanary : c.withoutCanary;
         int[] expected = new int[b.slots()];
         for (double s : scores) {
             expected[b.index(s)]++;
         }
         for (int i = 0; i < b.slots(); i++) {
-            assertEquals(expected[i], c.withoutCanary[i], "slot " + i);
+            assertEquals(expected[i], counted[i], "slot " + i);
         }
     }
 
