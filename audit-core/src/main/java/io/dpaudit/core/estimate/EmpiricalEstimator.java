@@ -51,6 +51,8 @@ public final class EmpiricalEstimator {
     private SelectionObjective simultaneousNegatives;
     /** Predicted rates of every test per {@link Objective} (ordinal), computed once per estimator. */
     private final double[][][][] predictedRates = new double[Objective.values().length][][][];
+    /** Each {@link Objective}'s candidate for ε at δ = 0 (ordinal), chosen once per estimator when first needed. */
+    private final Candidate[] candidatesAtZero = new Candidate[Objective.values().length];
 
     private EmpiricalEstimator(ThresholdSelection selection, double confidence, ScoreCounts selectionCounts,
             ScoreCounts evaluationCounts) {
@@ -204,7 +206,11 @@ public final class EmpiricalEstimator {
      */
     private Candidate candidateForEpsilon(double delta, Objective objective) {
         if (delta > 0) {
-            Candidate atZero = selectOnHeldOut(0.0, Double.NaN, objective);
+            Candidate atZero = candidatesAtZero[objective.ordinal()];
+            if (atZero == null) {
+                atZero = selectOnHeldOut(0.0, Double.NaN, objective);
+                candidatesAtZero[objective.ordinal()] = atZero;
+            }
             double rate = predictedRates(objective)[atZero.direction.ordinal()][0][atZero.edge];
             if (delta <= NEGLIGIBLE_DELTA_SHARE * rate) {
                 return atZero;
