@@ -198,11 +198,12 @@ public final class EmpiricalEstimator {
      * candidate when δ is negligible for it ({@code δ <= NEGLIGIBLE_DELTA_SHARE ·} its predicted true-positive rate):
      * no test's objective at δ exceeds its objective at 0, which the candidate maximises, and the candidate loses at
      * most about 0.001 to δ, so a different choice could gain at most that much of predicted ε — a near tie the
-     * selection trials cannot resolve, which made ε(δ) fall below what the δ = 0 test certifies at that δ (sparse vector Algorithm 3 in the zoo: 0.1761 against 0.2049 at δ = 1e-6). When every candidate is kept,
-     * the same tests are certified at the same shares, so ε(δ) is at least the δ = 0 test's value at δ on the same data.
-     * Otherwise (δ comparable to the rate, as for the far tails of a Gaussian pair, or for a far tail the
-     * median-unbiased objective chose) that objective's candidate is chosen afresh for δ. The rule reads the selection
-     * trials only, so the bound keeps its confidence.
+     * selection trials cannot resolve, which made ε(δ) fall below what the δ = 0 test certifies at that δ (sparse
+     * vector Algorithm 3 in the zoo: 0.1761 against 0.2049 at δ = 1e-6). When every candidate is kept, the same tests
+     * are certified at the same shares, so ε(δ) is at least the δ = 0 test's value at δ on the same data. Otherwise
+     * (δ comparable to the rate, as for the far tails of a Gaussian pair, or for a far tail the median-unbiased
+     * objective chose) that objective's candidate is chosen afresh for δ. The rule reads the selection trials only, so
+     * the bound keeps its confidence.
      */
     private Candidate candidateForEpsilon(double delta, Objective objective) {
         if (delta > 0) {

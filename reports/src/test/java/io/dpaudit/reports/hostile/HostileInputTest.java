@@ -330,7 +330,8 @@ class HostileInputTest {
         all.add(c("npy longer than its shape", 2, "the file is longer than its shape says", 30, "scores", "--with",
                 bytes("long.npy", npy("20", 20, 8)), "--without", goodScores, "--out", "OUT", "--quiet"));
         String millionRounds = file("million-rounds.json", "{\"mechanism\": {\"type\": "
-                + "\"poisson-subsampled-gaussian\", \"q\": 0.01, \"sigma\": 1, \"rounds\": 1000000}, \"trials\": 4000}");
+                + "\"poisson-subsampled-gaussian\", \"q\": 0.01, \"sigma\": 1, \"rounds\": 1000000}, "
+                + "\"trials\": 4000}");
         // Far more work than 3 s (its pilot alone runs at about 70 trials per second per thread here); with 10 trials
         // the whole run took 3-4 s and once finished inside the budget, a flaky case.
         all.add(c("4000 trials of a million rounds, budget 3 s", 2, "--max-seconds = 3: the work did not finish", 30,
