@@ -109,6 +109,7 @@ public final class EmpiricalEstimator {
         Checks.deltaOrZero("delta", delta);
         SelectedTest best = null;
         double bestValue = Double.NEGATIVE_INFINITY;
+        EpsilonLowerBound.Certification bestCertification = EpsilonLowerBound.Certification.CLOPPER_PEARSON;
         if (grid == null) {
             // Three candidates chosen on the selection trials (see Objective), certified on the evaluation trials with
             // the error level shared among the distinct ones (a union bound); the largest bound is kept.
@@ -130,10 +131,15 @@ public final class EmpiricalEstimator {
                 }
                 SelectedTest t = share >= 1.0 ? certify(candidates[i].direction, candidates[i].edge)
                         : certify(candidates[i].direction, candidates[i].edge, errorLevelPerRate * share);
-                double v = epsilonOf(t, delta);
+                double testLevel = 2 * errorLevelPerRate * Math.min(1.0, share);
+                boolean conditional = conditionalPredictedBetter(candidates[i], delta, testLevel);
+                double v = conditional ? ConditionalEpsilonBound.epsilon(t.truePositives(), t.trials(),
+                        t.falsePositives(), t.otherTrials(), delta, testLevel) : epsilonOf(t, delta);
                 if (best == null || v > bestValue) {
                     best = t;
                     bestValue = v;
+                    bestCertification = conditional ? EpsilonLowerBound.Certification.CONDITIONAL
+                            : EpsilonLowerBound.Certification.CLOPPER_PEARSON;
                 }
             }
         } else {
@@ -148,7 +154,36 @@ public final class EmpiricalEstimator {
                 }
             }
         }
-        return new EpsilonLowerBound(delta, SafeRounding.down(Math.max(0.0, bestValue)), best);
+        return new EpsilonLowerBound(delta, SafeRounding.down(Math.max(0.0, bestValue)), best, bestCertification);
+    }
+
+    /**
+     * Whether the candidate is certified by {@link ConditionalEpsilonBound} rather than by its two Clopper–Pearson
+     * limits: decided on the selection trials alone, by computing both bounds at the evaluation counts the selection
+     * rates predict ({@code k n_evaluation / n_selection}, rounded) and taking the conditional one when it is
+     * strictly larger. The conditional test is the stronger one except where the true-positive rate is near 1 with few
+     * false positives (its cap) or δ is not small against the false-positive rate; the choice reads no evaluation
+     * count, so the certified bound keeps its confidence.
+     */
+    private boolean conditionalPredictedBetter(Candidate c, double delta, double testLevel) {
+        Tails s = selectionTails;
+        Tails e = evaluationTails;
+        TestDirection d = c.direction;
+        long n = e.trials(d.flagged());
+        long m = e.trials(d.other());
+        long x = scaled(s.truePositives(d, c.edge), s.trials(d.flagged()), n);
+        long y = scaled(s.falsePositives(d, c.edge), s.trials(d.other()), m);
+        if (x == 0) {
+            return false;
+        }
+        double cpLower = ClopperPearson.lower(x, n, testLevel / 2);
+        double clopperPearson = cpLower > delta ? Math.log((cpLower - delta) / ClopperPearson.upper(y, m, testLevel / 2))
+                : 0.0;
+        return ConditionalEpsilonBound.epsilon(x, n, y, m, delta, testLevel) > Math.max(0.0, clopperPearson);
+    }
+
+    private static long scaled(long count, long from, long to) {
+        return Math.min(to, Math.round((double) count * to / from));
     }
 
     /** The lower bound on δ at {@code epsilon}. */

@@ -15,8 +15,13 @@ class EmpiricalEstimatorTest {
         return ScoreCounts.of(BINS, new long[] {0, dLow, dHigh, 0}, new long[] {0, pLow, pHigh, 0});
     }
 
+    /**
+     * The certified ε is the conditional odds-ratio bound on the evaluation counts (which the selection counts predict
+     * to beat the Clopper–Pearson ratio here) and is at least that ratio; the test's rate limits and δ at ε stay the
+     * Clopper–Pearson ones.
+     */
     @Test
-    void heldOutBoundIsTheClopperPearsonFormulaOnTheEvaluationCounts() {
+    void heldOutBoundIsTheConditionalBoundOnTheEvaluationCounts() {
         // Selection data point at "score >= 1 flags D"; evaluation: 600 of 1000 D trials, 100 of 1000 D' trials.
         ScoreCounts sel = counts(40, 60, 90, 10);
         ScoreCounts eval = counts(400, 600, 900, 100);
@@ -26,8 +31,13 @@ class EmpiricalEstimatorTest {
         assertEquals(1, e.test().edge());
         double tpr = ClopperPearson.lower(600, 1000, 0.025);
         double fpr = ClopperPearson.upper(100, 1000, 0.025);
-        assertEquals(Math.log((tpr - 1e-3) / fpr), e.epsilon(), 1e-9);
-        assertTrue(e.epsilon() <= Math.log((tpr - 1e-3) / fpr), "rounded down");
+        assertEquals(EpsilonLowerBound.Certification.CONDITIONAL, e.certification());
+        double conditional = ConditionalEpsilonBound.epsilon(600, 1000, 100, 1000, 1e-3, 0.05);
+        assertEquals(conditional, e.epsilon(), 1e-9);
+        assertTrue(e.epsilon() <= conditional, "rounded down");
+        assertTrue(conditional > Math.log((tpr - 1e-3) / fpr));
+        assertEquals(tpr, e.test().truePositiveRateLower(), 0);
+        assertEquals(fpr, e.test().falsePositiveRateUpper(), 0);
         assertEquals(0.025, e.test().errorLevelPerRate(), 1e-15);
 
         DeltaLowerBound d = est.deltaLowerBound(0.5);
@@ -38,7 +48,7 @@ class EmpiricalEstimatorTest {
      * A flat far tail whose selection counts were lucky (60 against 20; on the evaluation trials 500 against 480) wins
      * both pointwise objectives — predicted ε 0.096 pessimistic against the broad test's 0.074 — and certifies nothing;
      * the candidate chosen with a charge simultaneous over all 4 · 101 tests is the broad test (ε = 0.1), certified at
-     * its 1/20 share of the level.
+     * its 1/20 share of the level (by the conditional bound, which the selection counts predict to be the larger).
      */
     @Test
     void aLuckyFlatTailCannotTakeTheBoundToZero() {
@@ -56,9 +66,12 @@ class EmpiricalEstimatorTest {
         long tp = e.test().truePositives();
         long fp = e.test().falsePositives();
         assertTrue(Math.min(tp, fp) >= 474_500, "a broad test (either mirror), not the tail: " + tp + " vs " + fp);
-        double expected = Math.log(ClopperPearson.lower(tp, 1_000_000, level)
+        double clopperPearson = Math.log(ClopperPearson.lower(tp, 1_000_000, level)
                 / ClopperPearson.upper(fp, 1_000_000, level));
+        assertEquals(EpsilonLowerBound.Certification.CONDITIONAL, e.certification());
+        double expected = ConditionalEpsilonBound.epsilon(tp, 1_000_000, fp, 1_000_000, 0, 2 * level);
         assertEquals(expected, e.epsilon(), 1e-9);
+        assertTrue(expected > clopperPearson);
         assertTrue(e.epsilon() > 0.09, "epsilon " + e.epsilon());
     }
 

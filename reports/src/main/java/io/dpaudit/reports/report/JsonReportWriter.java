@@ -103,6 +103,7 @@ public final class JsonReportWriter {
             ObjectNode o = eps.addObject();
             o.set("delta", JsonNumbers.encode(e.delta()));
             o.set("epsilon", JsonNumbers.encode(e.epsilon()));
+            o.put("certification", e.certification().label());
             o.set("test", test(e.test()));
         }
         ArrayNode dels = emp.putArray("deltaLowerBounds");

@@ -65,7 +65,10 @@ public final class MarkdownReportWriter {
         b.append("## Empirical lower bounds\n\n| δ | ε lower bound | test |\n|--:|--:|---|\n");
         for (EpsilonLowerBound e : res.epsilonLowerBounds()) {
             b.append("| ").append(Format.g(e.delta())).append(" | ").append(Format.g(e.epsilon())).append(" | ")
-                    .append(test(e.test())).append(" |\n");
+                    .append(test(e.test()))
+                    .append(e.certification() == EpsilonLowerBound.Certification.CONDITIONAL
+                            ? "; certified by the conditional odds-ratio test" : "")
+                    .append(" |\n");
         }
         b.append("\n| ε | δ lower bound | test |\n|--:|--:|---|\n");
         for (DeltaLowerBound d : res.deltaLowerBounds()) {
