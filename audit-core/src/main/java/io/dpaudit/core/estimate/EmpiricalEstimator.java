@@ -182,6 +182,23 @@ public final class EmpiricalEstimator {
         return ConditionalEpsilonBound.epsilon(x, n, y, m, delta, testLevel) > Math.max(0.0, clopperPearson);
     }
 
+    /** {@link #conditionalPredictedBetter} for δ at {@code epsilon}. */
+    private boolean conditionalDeltaPredictedBetter(Candidate c, double epsilon, double testLevel) {
+        Tails s = selectionTails;
+        Tails e = evaluationTails;
+        TestDirection d = c.direction;
+        long n = e.trials(d.flagged());
+        long m = e.trials(d.other());
+        long x = scaled(s.truePositives(d, c.edge), s.trials(d.flagged()), n);
+        long y = scaled(s.falsePositives(d, c.edge), s.trials(d.other()), m);
+        if (x == 0) {
+            return false;
+        }
+        double clopperPearson = ClopperPearson.lower(x, n, testLevel / 2)
+                - Math.exp(epsilon) * ClopperPearson.upper(y, m, testLevel / 2);
+        return ConditionalEpsilonBound.delta(x, n, y, m, epsilon, testLevel) > Math.max(0.0, clopperPearson);
+    }
+
     private static long scaled(long count, long from, long to) {
         return Math.min(to, Math.round((double) count * to / from));
     }
@@ -191,10 +208,17 @@ public final class EmpiricalEstimator {
         Checks.nonNegative("epsilon", epsilon);
         SelectedTest best = null;
         double bestValue = Double.NEGATIVE_INFINITY;
+        EpsilonLowerBound.Certification certification = EpsilonLowerBound.Certification.CLOPPER_PEARSON;
         if (grid == null) {
             Candidate c = selectOnHeldOut(Double.NaN, epsilon, Objective.MEDIAN_UNBIASED);
             best = certify(c.direction, c.edge);
-            bestValue = deltaOf(best, epsilon);
+            if (conditionalDeltaPredictedBetter(c, epsilon, 2 * errorLevelPerRate)) {
+                bestValue = ConditionalEpsilonBound.delta(best.truePositives(), best.trials(), best.falsePositives(),
+                        best.otherTrials(), epsilon, 2 * errorLevelPerRate);
+                certification = EpsilonLowerBound.Certification.CONDITIONAL;
+            } else {
+                bestValue = deltaOf(best, epsilon);
+            }
         } else {
             for (TestDirection d : TestDirection.values()) {
                 for (int edge : grid) {
@@ -207,7 +231,7 @@ public final class EmpiricalEstimator {
                 }
             }
         }
-        return new DeltaLowerBound(epsilon, SafeRounding.down(Math.max(0.0, bestValue)), best);
+        return new DeltaLowerBound(epsilon, SafeRounding.down(Math.max(0.0, bestValue)), best, certification);
     }
 
     private static double epsilonOf(SelectedTest t, double delta) {
