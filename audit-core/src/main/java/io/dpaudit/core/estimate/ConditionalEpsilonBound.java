@@ -114,52 +114,6 @@ public final class ConditionalEpsilonBound {
         return lo;
     }
 
-    /**
-     * The lower bound on {@code p - e^epsilon q} at error level {@code level}: the supremum of the {@code delta0 >= 0}
-     * whose {@code H0: p <= e^epsilon q + delta0} the same conditional test rejects, with the nuisance interval
-     * two-sided at {@code g/2} each side for every {@code delta0} (so that the p-value grows with {@code delta0} and
-     * the rejected values form an interval); 0 when none is rejected. With no false positives {@code q_L = 0} and no
-     * {@code delta0 > 0} can be rejected: the result is 0.
-     */
-    public static double delta(long truePositives, long positiveTrials, long falsePositives, long negativeTrials,
-            double epsilon, double level) {
-        check(truePositives, positiveTrials, "truePositives");
-        check(falsePositives, negativeTrials, "falsePositives");
-        Checks.nonNegative("epsilon", epsilon);
-        if (!(level > 0 && level < 1)) {
-            throw new IllegalArgumentException("level must be in (0, 1), got " + level);
-        }
-        if (truePositives == 0 || falsePositives == 0) {
-            return 0.0;
-        }
-        double nuisance = NUISANCE_SHARE * level;
-        double testLevel = (level - nuisance) * REJECT_MARGIN;
-        double qUpper = ClopperPearson.upper(falsePositives, negativeTrials, nuisance / 2);
-        double qLower = ClopperPearson.lower(falsePositives, negativeTrials, nuisance / 2);
-        double r = Math.exp(epsilon);
-        double hi = 1 - r * qUpper; // psi_max finite only for delta0 < 1 - r q_U
-        if (!(qLower > 0) || !(hi > 0)) {
-            return 0.0;
-        }
-        long x = truePositives;
-        long s = truePositives + falsePositives;
-        java.util.function.DoubleUnaryOperator p = d0 -> upperTail(x, positiveTrials, negativeTrials, s,
-                (r + d0 / qLower) * (1 - qUpper) / (1 - r * qUpper - d0));
-        if (!(p.applyAsDouble(0.0) <= testLevel)) {
-            return 0.0;
-        }
-        double lo = 0.0;
-        for (int i = 0; i < BISECTION_STEPS && hi - lo > 1e-13 * Math.max(1e-300, lo); i++) {
-            double mid = 0.5 * (lo + hi);
-            if (p.applyAsDouble(mid) <= testLevel) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
     /** The p-value of {@code H0(e0)} as a function of {@code e0}, before the nuisance share is added. */
     private record PValue(long x, long n, long m, long s, double delta, double qLower, double qUpper) {
         double at(double e0) {

@@ -111,7 +111,6 @@ public final class JsonReportWriter {
             ObjectNode o = dels.addObject();
             o.set("epsilon", JsonNumbers.encode(d.epsilon()));
             o.set("delta", JsonNumbers.encode(d.delta()));
-            o.put("certification", d.certification().label());
             o.set("test", test(d.test()));
         }
 

@@ -73,10 +73,7 @@ public final class MarkdownReportWriter {
         b.append("\n| ε | δ lower bound | test |\n|--:|--:|---|\n");
         for (DeltaLowerBound d : res.deltaLowerBounds()) {
             b.append("| ").append(Format.g(d.epsilon())).append(" | ").append(Format.g(d.delta())).append(" | ")
-                    .append(test(d.test()))
-                    .append(d.certification() == EpsilonLowerBound.Certification.CONDITIONAL
-                            ? "; certified by the conditional odds-ratio test" : "")
-                    .append(" |\n");
+                    .append(test(d.test())).append(" |\n");
         }
 
         if (res.estimate() != null) {
