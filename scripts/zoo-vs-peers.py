@@ -34,6 +34,7 @@ import tempfile
 import numpy as np
 from scipy import integrate
 from scipy.special import comb
+from scipy.special import gammaln
 from scipy.stats import beta
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -163,13 +164,69 @@ def cp_eps(p, q, n, confidence):
     return np.maximum(e, 0.0)
 
 
+NUISANCE_SHARE = 0.05  # ConditionalEpsilonBound.NUISANCE_SHARE
+TOP_TESTS = 10
+
+
+def fnch_upper_tail(x, n, m, s, psi):
+    """P(X >= x) for Fisher's noncentral hypergeometric law given X + Y = s (log-gamma terms, 14 sd either side)."""
+    b = (m - s) + psi * (n + s)
+    c = psi * n * s
+    mu = 2 * c / (b + math.sqrt(max(0.0, b * b - 4 * (psi - 1) * c)))
+    sd = math.sqrt(max(1.0, mu * (1 - mu / max(n, 1)) * (s - mu) / max(s, 1)))
+    w = int(14 * sd + 50)
+    ks = np.arange(max(0, s - m, int(mu) - w), min(n, s, int(mu) + w) + 1, dtype=float)
+    lp = (-gammaln(ks + 1) - gammaln(n - ks + 1) - gammaln(s - ks + 1) - gammaln(m - s + ks + 1)
+          + ks * math.log(psi))
+    pm = np.exp(lp - lp.max())
+    return float(pm[ks >= x].sum() / pm.sum())
+
+
+def conditional_eps(x, n, y, m, confidence):
+    """ConditionalEpsilonBound.epsilon at delta = 0: the conditional odds-ratio test, Berger-Boos nuisance interval."""
+    a = 1 - confidence
+    g = NUISANCE_SHARE * a
+    if x <= 0:
+        return 0.0
+    qu = 1.0 if y >= m else float(beta.ppf(1 - g, y + 1, m - y))
+    cap = math.log(1 / qu)
+    s = x + y
+
+    def rejects(e0):
+        r = math.exp(e0)
+        if r * qu >= 1:
+            return False
+        return fnch_upper_tail(x, n, m, s, r * (1 - qu) / (1 - r * qu)) <= a - g
+
+    if cap <= 0 or not rejects(0.0):
+        return 0.0
+    lo, hi = 0.0, cap
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if rejects(mid) else (lo, mid)
+    return lo
+
+
+def best_eps(p, q, n, confidence):
+    """The best test's bound at expected counts: the larger of the Clopper-Pearson ratio and the conditional bound,
+    the latter evaluated on the TOP_TESTS tests with the largest Clopper-Pearson bound (as dp-audit certifies each test
+    by whichever of the two its selection trials predict larger)."""
+    cp = cp_eps(p, q, n, confidence)
+    best = float(np.max(cp))
+    for i in np.argsort(-cp)[:TOP_TESTS]:
+        x = int(round(float(np.clip(p[i], 0, 1)) * n))
+        y = int(round(float(np.clip(q[i], 0, 1)) * n))
+        best = max(best, conditional_eps(x, n, y, n, confidence))
+    return best
+
+
 def discrete_oracle(P, Q, n, confidence, mult=None):
     """Best union of outputs taken in likelihood-ratio order (either direction); mult: outputs per class."""
     m = np.ones_like(P) if mult is None else mult
     best = 0.0
     for X, Y in ((P, Q), (Q, P)):
         order = np.argsort(-(np.log(X) - np.log(Y)))
-        best = max(best, float(np.max(cp_eps(np.cumsum((X * m)[order]), np.cumsum((Y * m)[order]), n, confidence))))
+        best = max(best, best_eps(np.cumsum((X * m)[order]), np.cumsum((Y * m)[order]), n, confidence))
     return best
 
 
@@ -179,7 +236,7 @@ def threshold_oracle(cdf_d, cdf_dp, grid, n, confidence):
     Q = np.array([cdf_dp(t) for t in grid])
     best = 0.0
     for p, q in ((P, Q), (1 - P, 1 - Q)):
-        best = max(best, float(np.max(cp_eps(p, q, n, confidence))), float(np.max(cp_eps(q, p, n, confidence))))
+        best = max(best, best_eps(p, q, n, confidence), best_eps(q, p, n, confidence))
     return best
 
 
