@@ -6,7 +6,9 @@
 
 For every empirical epsilon lower bound in report.json, this finds the certifying threshold test in the
 evaluation counts of counts.json, recounts its true and false positives, recomputes the one-sided
-Clopper-Pearson bounds (scipy) and epsilon = log((TPR_lower - delta) / FPR_upper), and prints both. With
+Clopper-Pearson bounds (scipy) and epsilon = log((TPR_lower - delta) / FPR_upper) -- or, where the report's
+certification is "conditional", the conditional odds-ratio bound (Fisher's noncentral hypergeometric law of the
+true positives given the total, Berger-Boos interval for the false-positive rate) -- and prints both. With
 --plot it draws both worlds' score histograms (matplotlib) with the selected thresholds. Needs numpy, scipy
 (and pandas, matplotlib for --plot).
 """
@@ -17,6 +19,7 @@ import os
 import sys
 
 import numpy as np
+from scipy.special import gammaln
 from scipy.stats import beta
 
 
@@ -45,6 +48,49 @@ def clopper_pearson(k, n, a, upper):
     if upper:
         return 1.0 if k == n else beta.ppf(1 - a, k + 1, n - k)
     return 0.0 if k == 0 else beta.ppf(a, k, n - k + 1)
+
+
+NUISANCE_SHARE = 0.05  # ConditionalEpsilonBound.NUISANCE_SHARE
+
+
+def fnch_upper_tail(x, n, m, s, psi):
+    """P(X >= x) for Fisher's noncentral hypergeometric law given X + Y = s (log-gamma terms, 14 sd either side)."""
+    b = (m - s) + psi * (n + s)
+    c = psi * n * s
+    mu = 2 * c / (b + math.sqrt(max(0.0, b * b - 4 * (psi - 1) * c)))
+    sd = math.sqrt(max(1.0, mu * (1 - mu / max(n, 1)) * (s - mu) / max(s, 1)))
+    w = int(14 * sd + 50)
+    ks = np.arange(max(0, s - m, int(mu) - w), min(n, s, int(mu) + w) + 1, dtype=float)
+    lp = -gammaln(ks + 1) - gammaln(n - ks + 1) - gammaln(s - ks + 1) - gammaln(m - s + ks + 1) + ks * math.log(psi)
+    pm = np.exp(lp - lp.max())
+    return float(pm[ks >= x].sum() / pm.sum())
+
+
+def conditional_epsilon(x, n, y, m, delta, level):
+    """The conditional odds-ratio lower bound on log((p - delta) / q) at error level `level` (0 when none)."""
+    g = NUISANCE_SHARE * level
+    if x == 0 or (delta > 0 and y == 0):
+        return 0.0
+    qu = clopper_pearson(y, m, g if delta == 0 else g / 2, True)
+    ql = clopper_pearson(y, m, g / 2, False) if delta > 0 else math.nan
+    if (delta > 0 and not ql > 0) or not (1 - delta) / qu > 1:
+        return 0.0
+
+    def rejects(e0):
+        r = math.exp(e0)
+        den = 1 - r * qu - delta
+        if den <= 0:
+            return False
+        first = r if delta == 0 else r + delta / ql
+        return fnch_upper_tail(x, n, m, x + y, first * (1 - qu) / den) <= level - g
+
+    if not rejects(0.0):
+        return 0.0
+    lo, hi = 0.0, math.log((1 - delta) / qu)
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if rejects(mid) else (lo, mid)
+    return lo
 
 
 def main():
@@ -78,10 +124,13 @@ def main():
         a = number(t["errorLevelPerRate"])
         tpr, fpr = clopper_pearson(tp, trials[flagged], a, False), clopper_pearson(fp, trials[other], a, True)
         delta = number(bound["delta"])
-        eps = math.log((tpr - delta) / fpr) if tpr > delta and fpr > 0 else (math.inf if tpr > delta else 0.0)
+        if bound.get("certification") == "conditional":
+            eps = conditional_epsilon(tp, trials[flagged], fp, trials[other], delta, 2 * a)
+        else:
+            eps = math.log((tpr - delta) / fpr) if tpr > delta and fpr > 0 else (math.inf if tpr > delta else 0.0)
         print(f"  delta = {delta:g}: test '{t['direction']}' at {threshold:.6g}: TP {tp} (report {t['truePositives']}),"
               f" FP {fp} (report {t['falsePositives']}); epsilon >= {max(eps, 0):.6g}"
-              f" (report {number(bound['epsilon']):.6g})")
+              f" ({bound.get('certification', 'clopper-pearson')}; report {number(bound['epsilon']):.6g})")
     if counts.get("estimate"):
         print(f"  estimate histograms: {counts['estimate']['counts']['trials']:,} trials per world, "
               f"bracket: {counts['estimate']['lossBracket']}")

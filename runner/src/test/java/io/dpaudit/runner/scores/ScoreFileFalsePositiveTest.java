@@ -28,7 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Gaussian scores {@code N(1, 1)} against {@code N(0, 1)} claimed (4.3772, 1e-5)-DP (the Gaussian mechanism with
  * mu = 1 at δ = 1e-5 is 4.37718, rounded up) — both at their exact curves. Each verdict errs with probability at most 5%; over 200
  * independent seeds more than 21 violations would have probability below 0.1% if that held, so the test fails above
- * 21 (the seeds are fixed: the outcome is deterministic). The counts seen are stated in docs/auditing-what-others-built.md.
+ * 21 (the seeds are fixed: the outcome is deterministic). The same limit holds the ε lower bound at the claim's δ
+ * (certified by the conditional odds-ratio test where the selection trials predict it larger), which may exceed the
+ * exact ε with probability at most 5% per seed. The counts seen are stated in docs/auditing-what-others-built.md.
  */
 @Tag("statistical")
 class ScoreFileFalsePositiveTest {
@@ -42,18 +44,22 @@ class ScoreFileFalsePositiveTest {
 
     @Test
     void laplaceClaimedAtItsExactEpsilon() {
-        int violated = violations(true, new Claim("exact (1, 0)", 1.0, 0.0, "stated"));
-        assertTrue(violated <= ALLOWED, violated + " of " + SEEDS + " seeds flagged a correct claim");
+        int[] errors = errors(true, new Claim("exact (1, 0)", 1.0, 0.0, "stated"));
+        assertTrue(errors[0] <= ALLOWED, errors[0] + " of " + SEEDS + " seeds flagged a correct claim");
+        assertTrue(errors[1] <= ALLOWED, errors[1] + " of " + SEEDS + " seeds bounded epsilon above the exact one");
     }
 
     @Test
     void gaussianClaimedAtItsExactCurve() {
-        int violated = violations(false, new Claim("exact (4.3772, 1e-5)", 4.3772, 1e-5, "stated"));
-        assertTrue(violated <= ALLOWED, violated + " of " + SEEDS + " seeds flagged a correct claim");
+        int[] errors = errors(false, new Claim("exact (4.3772, 1e-5)", 4.3772, 1e-5, "stated"));
+        assertTrue(errors[0] <= ALLOWED, errors[0] + " of " + SEEDS + " seeds flagged a correct claim");
+        assertTrue(errors[1] <= ALLOWED, errors[1] + " of " + SEEDS + " seeds bounded epsilon above the exact one");
     }
 
-    private int violations(boolean laplace, Claim claim) {
+    /** {violated verdicts, ε lower bounds above the claim's (exact) ε} over the seeds. */
+    private int[] errors(boolean laplace, Claim claim) {
         int violated = 0;
+        int above = 0;
         for (long seed = 1; seed <= SEEDS; seed++) {
             UniformRandomProvider rng = new RandomStreams(seed).next();
             Path with = write("with.txt", rng, laplace, 1.0);
@@ -66,8 +72,12 @@ class ScoreFileFalsePositiveTest {
                     new ScoreFile("--without", without, null), false, settings, List.of(claim)),
                     ProgressListener.NONE).result();
             violated += r.claims().get(0).verdict() == Verdict.VIOLATED ? 1 : 0;
+            above += r.epsilonLowerBounds().get(0).epsilon() > claim.epsilon() ? 1 : 0;
         }
-        return violated;
+        System.out.printf("[score false positives] %s scores, claim %s: %d of %d verdicts violated, %d epsilon lower"
+                + " bounds above the exact epsilon (limit %d each)%n", laplace ? "Laplace" : "Gaussian",
+                claim.label(), violated, SEEDS, above, ALLOWED);
+        return new int[] {violated, above};
     }
 
     private Path write(String name, UniformRandomProvider rng, boolean laplace, double shift) {
