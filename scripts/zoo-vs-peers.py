@@ -34,10 +34,11 @@ import tempfile
 import numpy as np
 from scipy import integrate
 from scipy.special import comb
-from scipy.special import gammaln
 from scipy.stats import beta
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "examples"))
+from recompute import conditional_epsilon  # noqa: E402
 SEED = 2026
 SMALL, LARGE = 10_000_000, 200_000_000
 # DP-Sniper's sample sizes (dpsniper/search/ddconfig.py): n_final = 2*10^8 samples per input estimate the chosen
@@ -164,47 +165,12 @@ def cp_eps(p, q, n, confidence):
     return np.maximum(e, 0.0)
 
 
-NUISANCE_SHARE = 0.05  # ConditionalEpsilonBound.NUISANCE_SHARE
 TOP_TESTS = 10
 
 
-def fnch_upper_tail(x, n, m, s, psi):
-    """P(X >= x) for Fisher's noncentral hypergeometric law given X + Y = s (log-gamma terms, 14 sd either side)."""
-    b = (m - s) + psi * (n + s)
-    c = psi * n * s
-    mu = 2 * c / (b + math.sqrt(max(0.0, b * b - 4 * (psi - 1) * c)))
-    sd = math.sqrt(max(1.0, mu * (1 - mu / max(n, 1)) * (s - mu) / max(s, 1)))
-    w = int(14 * sd + 50)
-    ks = np.arange(max(0, s - m, int(mu) - w), min(n, s, int(mu) + w) + 1, dtype=float)
-    lp = (-gammaln(ks + 1) - gammaln(n - ks + 1) - gammaln(s - ks + 1) - gammaln(m - s + ks + 1)
-          + ks * math.log(psi))
-    pm = np.exp(lp - lp.max())
-    return float(pm[ks >= x].sum() / pm.sum())
-
-
 def conditional_eps(x, n, y, m, confidence):
-    """ConditionalEpsilonBound.epsilon at delta = 0: the conditional odds-ratio test, Berger-Boos nuisance interval."""
-    a = 1 - confidence
-    g = NUISANCE_SHARE * a
-    if x <= 0:
-        return 0.0
-    qu = 1.0 if y >= m else float(beta.ppf(1 - g, y + 1, m - y))
-    cap = math.log(1 / qu)
-    s = x + y
-
-    def rejects(e0):
-        r = math.exp(e0)
-        if r * qu >= 1:
-            return False
-        return fnch_upper_tail(x, n, m, s, r * (1 - qu) / (1 - r * qu)) <= a - g
-
-    if cap <= 0 or not rejects(0.0):
-        return 0.0
-    lo, hi = 0.0, cap
-    for _ in range(40):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if rejects(mid) else (lo, mid)
-    return lo
+    """ConditionalEpsilonBound.epsilon at delta = 0 (examples/recompute.py's independent implementation)."""
+    return conditional_epsilon(x, n, y, m, 0.0, 1 - confidence)
 
 
 def best_eps(p, q, n, confidence):
