@@ -92,6 +92,11 @@ final class SummaryTable {
             b.append(String.format(Locale.ROOT, "  %-12s evidence: %s%n", "", row.evidence()));
             b.append(String.format(Locale.ROOT, "  %-12s would detect (90%%): %s%s%n", "", row.detectable(),
                     row.tightness().isEmpty() ? "" : "; tightness " + row.tightness()));
+            if (row.epsilonBoundAboveClaim()) {
+                b.append(String.format(Locale.ROOT, "  %-12s contested: the ε lower bound at its δ (a separate "
+                        + "statement at the same confidence) exceeds the claimed ε; audit it again on fresh trials%n",
+                        ""));
+            }
         }
         b.append(ClaimRows.summary(rows)).append('\n');
     }

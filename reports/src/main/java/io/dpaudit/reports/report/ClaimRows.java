@@ -30,9 +30,30 @@ public final class ClaimRows {
      *     have flagged none)
      * @param tightness ε_lb / ε, or μ_lb / μ for a GDP claim; empty when not defined
      * @param source where the claim comes from
+     * @param epsilonBoundAboveClaim an (ε, δ) claim not found violated whose ε lower bound at its δ exceeds its ε
+     *     ({@link ClaimResult#epsilonBoundAboveClaim}): contested, and said so beside the verdict
      */
     public record Row(String label, String kind, String claimed, Verdict verdict, String evidence, String detectable,
-            String tightness, String source) {
+            String tightness, String source, boolean epsilonBoundAboveClaim) {
+
+        /** The verdict as the tables print it: its label, and the contest when there is one. */
+        public String verdictText() {
+            String v = verdict == Verdict.VIOLATED ? "VIOLATED" : verdict.label();
+            return epsilonBoundAboveClaim ? v + " " + CONTESTED : v;
+        }
+    }
+
+    /** What the tables print beside the verdict of a claim whose ε lower bound exceeds its ε. */
+    public static final String CONTESTED = "(contested: ε bound above the claim)";
+
+    /** The legend's sentence for {@link #CONTESTED}, for reports that have such a claim. */
+    public static String contestedLegend(double confidence) {
+        return "*Contested*: the verdict's test (the δ lower bound at the claim's ε) did not refute the claim, but the "
+                + "ε lower bound at the claim's δ exceeds the claimed ε. That bound is a second statement at "
+                + Format.percent(confidence) + " confidence of its own, from a test chosen for ε and certified on "
+                + "the same trials, so it does refute the claim at that confidence; the verdict keeps the false-alarm "
+                + "rate stated above because it rests on its one test fixed in advance. Audit the claim again on "
+                + "fresh trials (another seed, or more trials) to settle it.";
     }
 
     /** The rows of {@code result}: its (ε, δ) claims, then its f-DP claims, each in the scenario's order. */
@@ -47,7 +68,7 @@ public final class ClaimRows {
                     : "none";
             rows.add(new Row(c.claim().label(), "(ε, δ)", "ε = " + Format.g(c.claim().epsilon()) + ", δ = "
                     + Format.g(c.claim().delta()), c.verdict(), evidence, detectable, Format.g(c.tightness()),
-                    c.claim().source()));
+                    c.claim().source(), c.epsilonBoundAboveClaim()));
         }
         for (TradeOffClaimResult c : result.tradeOffClaims()) {
             boolean gdp = !Double.isNaN(c.claim().gdpMu());
@@ -70,7 +91,7 @@ public final class ClaimRows {
                     : c.claim().orderedPair() ? "T(M(D), M(D')) ≥ f, T(M(D'), M(D)) ≥ f⁻¹ (one ordered pair)"
                     : "f-DP: both orders ≥ f";
             rows.add(new Row(c.claim().label(), gdp ? "GDP μ" : "trade-off", claimed, c.verdict(), evidence, detectable,
-                    gdp ? Format.g(c.tightness()) : "", c.claim().source()));
+                    gdp ? Format.g(c.tightness()) : "", c.claim().source(), false));
         }
         return rows;
     }
@@ -117,6 +138,27 @@ public final class ClaimRows {
             b.append("; ").append(i).append(" inconclusive (the audit could not have refuted ")
                     .append(i == 1 ? "it" : "them").append(": more trials needed)");
         }
+        int contested = contested(rows);
+        if (contested > 0) {
+            b.append("; ").append(contested).append(" contested, the ε lower bound above the claimed ε (");
+            boolean first = true;
+            for (Row r : rows) {
+                if (r.epsilonBoundAboveClaim()) {
+                    b.append(first ? "" : ", ").append(r.label());
+                    first = false;
+                }
+            }
+            b.append(")");
+        }
         return b.toString();
+    }
+
+    /** How many rows are contested ({@link Row#epsilonBoundAboveClaim}). */
+    public static int contested(List<Row> rows) {
+        int n = 0;
+        for (Row r : rows) {
+            n += r.epsilonBoundAboveClaim() ? 1 : 0;
+        }
+        return n;
     }
 }

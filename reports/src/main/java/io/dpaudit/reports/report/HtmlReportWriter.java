@@ -31,7 +31,8 @@ public final class HtmlReportWriter {
             + ".banner.none{background:#eef1f5;color:#263238;border:2px solid #90a4ae}"
             + ".banner.inconclusive{background:#fff4d6;color:#6d4c00;border:2px solid #c99700}"
             + "table.claims tr.violated td{background:#fde2e1}table.claims tr.consistent td{background:#e9f6ea}"
-            + "table.claims tr.inconclusive td{background:#fff4d6}td.num,th.num{text-align:right}"
+            + "table.claims tr.inconclusive td,table.claims tr.contested td{background:#fff4d6}"
+            + "td.num,th.num{text-align:right}"
             + "td[style*=right],th[style*=right]{font-variant-numeric:tabular-nums}"
             + "figure{margin:1em 0}svg{max-width:100%;height:auto}";
 
@@ -80,10 +81,11 @@ public final class HtmlReportWriter {
                 + "<th>evidence (certified)</th><th>would detect (90%)</th><th class=\"num\">tightness</th></tr>"
                 + "</thead>\n<tbody>\n");
         for (ClaimRows.Row row : rows) {
-            b.append("<tr class=\"").append(row.verdict().label()).append("\"><td>").append(escape(row.label()))
+            b.append("<tr class=\"").append(row.epsilonBoundAboveClaim() ? "contested" : row.verdict().label())
+                    .append("\"><td>").append(escape(row.label()))
                     .append("</td><td>").append(escape(row.kind())).append("</td><td>").append(escape(row.claimed()))
-                    .append("</td><td><strong>").append(row.verdict() == Verdict.VIOLATED ? "VIOLATED"
-                            : row.verdict().label()).append("</strong></td><td>").append(escape(row.evidence()))
+                    .append("</td><td><strong>").append(escape(row.verdictText())).append("</strong></td><td>")
+                    .append(escape(row.evidence()))
                     .append("</td><td>").append(escape(row.detectable())).append("</td><td class=\"num\">")
                     .append(escape(row.tightness())).append("</td></tr>\n");
         }
@@ -98,7 +100,8 @@ public final class HtmlReportWriter {
 
     /**
      * The verdict banner: the verdicts counted and the violated claims named, at what confidence; red when a claim is
-     * violated, amber when none is but some are inconclusive, green when all are consistent, neutral without claims.
+     * violated, amber when none is but some are inconclusive or contested, green when all are consistent, neutral
+     * without claims.
      */
     static String banner(AuditReport r, String confidence) {
         List<ClaimRows.Row> rows = ClaimRows.of(r.result());
@@ -110,9 +113,10 @@ public final class HtmlReportWriter {
         } else {
             int violated = ClaimRows.count(rows, Verdict.VIOLATED);
             int inconclusive = ClaimRows.count(rows, Verdict.INCONCLUSIVE);
-            css = violated > 0 ? "violated" : inconclusive > 0 ? "inconclusive" : "consistent";
+            int contested = ClaimRows.contested(rows);
+            css = violated > 0 ? "violated" : inconclusive > 0 || contested > 0 ? "inconclusive" : "consistent";
             text = ClaimRows.summary(rows) + " (" + confidence + " confidence each"
-                    + (violated == 0 && inconclusive == 0 ? "; no evidence against "
+                    + (violated == 0 && inconclusive == 0 && contested == 0 ? "; no evidence against "
                             + (rows.size() == 1 ? "it, which does not prove it)" : "them, which does not prove them)")
                             : ")");
         }

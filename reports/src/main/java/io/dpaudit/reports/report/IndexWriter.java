@@ -75,7 +75,7 @@ public final class IndexWriter {
                     estimate = res.claims().get(i).estimate().verdict().label();
                 }
                 b.append("| ").append(name).append(" | ").append(cell(row.label())).append(" | ").append(row.kind())
-                        .append(" | ").append(cell(row.claimed())).append(" | ").append(verdict(row.verdict()))
+                        .append(" | ").append(cell(row.claimed())).append(" | ").append(verdict(row))
                         .append(" | ").append(cell(row.evidence())).append(" | ").append(cell(row.detectable()))
                         .append(" | ").append(row.tightness()).append(" |").append(estimates ? " " + estimate + " |"
                                 : "").append(" ").append(link).append(" |\n");
@@ -84,7 +84,9 @@ public final class IndexWriter {
         b.append("\nVerdicts as in each report: *violated* is evidence at its report's confidence (over many claims "
                 + "some false alarms are to be expected at that rate); *consistent* means a violation of the size in "
                 + "\"would detect\" would have been flagged with probability at least 90%; *inconclusive* means the "
-                + "audit could not have refuted the claim even if the violation were many times the claim. "
+                + "audit could not have refuted the claim even if the violation were many times the claim; "
+                + "*contested* means the verdict's test did not refute the claim but the ε lower bound at its δ, a "
+                + "separate statement at the same confidence, exceeds the claimed ε (audit it again on fresh trials). "
                 + "Tightness: the empirical ε lower bound divided by the claimed ε (for a GDP claim, μ_lb/μ). The "
                 + "same table is in index.csv and index.json.\n");
         return b.toString();
@@ -94,14 +96,14 @@ public final class IndexWriter {
     public static String csv(List<Entry> entries) {
         StringBuilder b = new StringBuilder("scenario,folder,claim,kind,epsilon,delta,gdpMu,verdict,"
                 + "empiricalDeltaLowerBound,empiricalEpsilonLowerBound,gdpMuLowerBound,powerDelta,powerMu,tightness,"
-                + "estimateVerdict\n");
+                + "estimateVerdict,epsilonBoundAboveClaim\n");
         for (Entry e : entries) {
             for (ObjectNode row : jsonRows(e)) {
                 b.append(csvCell(row.path("scenario").asText())).append(',').append(csvCell(e.folder())).append(',')
                         .append(csvCell(row.path("claim").asText())).append(',').append(row.path("kind").asText());
                 for (String f : new String[] {"epsilon", "delta", "gdpMu", "verdict", "empiricalDeltaLowerBound",
                     "empiricalEpsilonLowerBound", "gdpMuLowerBound", "powerDelta", "powerMu", "tightness",
-                    "estimateVerdict"}) {
+                    "estimateVerdict", "epsilonBoundAboveClaim"}) {
                     JsonNode v = row.get(f);
                     b.append(',').append(v == null || v.isNull() ? "" : v.isTextual() ? csvCell(v.asText())
                             : v.toString());
@@ -160,6 +162,7 @@ public final class IndexWriter {
             } else {
                 o.putNull("estimateVerdict");
             }
+            o.put("epsilonBoundAboveClaim", c.epsilonBoundAboveClaim());
             out.add(o);
         }
         for (TradeOffClaimResult c : res.tradeOffClaims()) {
@@ -179,6 +182,7 @@ public final class IndexWriter {
             o.set("powerMu", JsonNumbers.encode(c.power().mu()));
             o.set("tightness", gdp ? JsonNumbers.encode(c.tightness()) : null);
             o.putNull("estimateVerdict");
+            o.put("epsilonBoundAboveClaim", false);
             out.add(o);
         }
         return out;
@@ -233,8 +237,8 @@ public final class IndexWriter {
         return b.toString();
     }
 
-    private static String verdict(Verdict v) {
-        return v == Verdict.VIOLATED ? "**violated**" : v.label();
+    private static String verdict(ClaimRows.Row row) {
+        return row.verdict() == Verdict.VIOLATED ? "**violated**" : cell(row.verdictText());
     }
 
     private static String cell(String s) {

@@ -175,6 +175,7 @@ public final class JsonReportWriter {
             o.set("empiricalDeltaLowerBound", JsonNumbers.encode(c.deltaLowerBound().delta()));
             o.set("empiricalEpsilonLowerBound", JsonNumbers.encode(c.epsilonLowerBound().epsilon()));
             o.set("tightness", JsonNumbers.encode(c.tightness()));
+            o.put("epsilonBoundAboveClaim", c.epsilonBoundAboveClaim());
             o.put("source", c.claim().source());
             o.set("deltaTest", test(c.deltaLowerBound().test()));
             ObjectNode power = o.putObject("power");

@@ -134,7 +134,7 @@ public final class MarkdownReportWriter {
                 + "detect (90%) | tightness |\n|---|---|---|---|---|---|--:|\n");
         for (ClaimRows.Row row : rows) {
             String v = row.verdict() == io.dpaudit.core.audit.Verdict.VIOLATED ? "**VIOLATED**"
-                    : row.verdict().label();
+                    : row.verdictText();
             b.append("| ").append(cell(row.label())).append(" | ").append(row.kind()).append(" | ")
                     .append(cell(row.claimed())).append(" | ").append(v).append(" | ").append(cell(row.evidence()))
                     .append(" | ").append(cell(row.detectable())).append(" | ").append(row.tightness()).append(" |\n");
@@ -147,12 +147,15 @@ public final class MarkdownReportWriter {
         return "*Violated*: the evidence refutes the claim — the empirical δ lower bound at the claim's ε exceeds its "
                 + "δ, or a certified trade-off point lies below the claimed curve; for a correct claim this happens "
                 + "with probability at most " + Format.percent(1 - r.result().settings().confidence()) + ". "
-                + "*Consistent*: no evidence against it, and the audit would have flagged a violation of the size in "
+                + "*Consistent*: no evidence against it from the verdict's test, and the audit would have flagged a "
+                + "violation of the size in "
                 + "\"would detect\" with probability at least 90% (for f-DP: a Gaussian pair with that μ). "
                 + "*Inconclusive*: no evidence, but the audit could not have refuted the claim even if the violation "
                 + "were many times the claim (10× its δ when nothing was seen at that δ, 100× when something was; "
                 + "10× its μ), or at all: it says nothing either way; more trials are needed. "
-                + "Tightness: the empirical ε lower bound over the claimed ε (μ_lb / μ for a GDP claim).";
+                + "Tightness: the empirical ε lower bound over the claimed ε (μ_lb / μ for a GDP claim)."
+                + (ClaimRows.contested(ClaimRows.of(r.result())) > 0 ? " "
+                        + ClaimRows.contestedLegend(r.result().settings().confidence()) : "");
     }
 
     private static void tradeOff(StringBuilder b, AuditReport r) {
