@@ -155,6 +155,11 @@ final class CompareCommand implements Callable<Integer> {
                 change(line, "epsilon", x, y, "epsilon");
                 change(line, "delta", x, y, "delta");
                 change(line, "epsilon_lb", x, y, "empiricalEpsilonLowerBound");
+                boolean ca = x.path("epsilonBoundAboveClaim").asBoolean(false);
+                boolean cb = y.path("epsilonBoundAboveClaim").asBoolean(false);
+                if (ca || cb) { // absent in reports written before contested claims: read as not contested
+                    line.append(ca == cb ? ", contested" : cb ? ", now contested" : ", no longer contested");
+                }
                 String ea = x.path("estimateVerdict").asText("");
                 String eb = y.path("estimateVerdict").asText("");
                 if (!ea.isEmpty() || !eb.isEmpty()) {

@@ -97,6 +97,20 @@ class IndexAndCompareTest {
                 b.resolve("report.json").toString());
         assertEquals(2, bad.exit());
         assertEquals(2, CliRunner.run("compare", a.resolve("report.json").toString()).exit());
+        // A claim that becomes contested (its ε lower bound above its ε, verdict unchanged) is named, not a regression.
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        JsonNode contested = mapper.readTree(a.resolve("report.json").toFile());
+        for (JsonNode c : contested.get("claims")) {
+            assertTrue(c.has("epsilonBoundAboveClaim"), "field written");
+            ((com.fasterxml.jackson.databind.node.ObjectNode) c).put("epsilonBoundAboveClaim", true);
+        }
+        Path marked = dir.resolve("contested.json");
+        mapper.writeValue(marked.toFile(), contested);
+        CliRunner.Result now = CliRunner.run("compare", a.resolve("report.json").toString(), marked.toString());
+        assertEquals(0, now.exit(), now.out() + now.err());
+        assertTrue(now.out().contains("= c: verdict consistent") && now.out().contains(", now contested"), now.out());
+        CliRunner.Result gone = CliRunner.run("compare", marked.toString(), a.resolve("report.json").toString());
+        assertTrue(gone.out().contains(", no longer contested"), gone.out());
     }
 
     @Test
