@@ -210,7 +210,10 @@ public final class IndexWriter {
         return n;
     }
 
-    /** One line: scenarios, claims, and how many are violated (named), inconclusive and consistent. */
+    /**
+     * One line: scenarios, claims, and how many are violated (named), inconclusive and consistent, and the contested
+     * ones among those not violated (named).
+     */
     public static String summary(List<Entry> entries) {
         int v = violated(entries);
         int n = claims(entries);
@@ -234,6 +237,21 @@ public final class IndexWriter {
         }
         b.append(", ").append(count(entries, Verdict.INCONCLUSIVE)).append(" inconclusive, ")
                 .append(count(entries, Verdict.CONSISTENT)).append(" consistent");
+        int contested = 0;
+        StringBuilder named = new StringBuilder();
+        for (Entry e : entries) {
+            for (ClaimRows.Row r : ClaimRows.of(e.report().result())) {
+                if (r.epsilonBoundAboveClaim()) {
+                    named.append(contested == 0 ? "" : "; ").append(e.report().scenario().name()).append(": ")
+                            .append(r.label());
+                    contested++;
+                }
+            }
+        }
+        if (contested > 0) {
+            b.append("; ").append(contested).append(" of them contested, the ε lower bound above the claimed ε (")
+                    .append(named).append(')');
+        }
         return b.toString();
     }
 

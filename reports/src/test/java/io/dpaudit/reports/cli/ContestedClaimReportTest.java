@@ -73,6 +73,8 @@ class ContestedClaimReportTest {
         String[] csv = IndexWriter.csv(index).split("\n");
         assertTrue(csv[0].endsWith(",epsilonBoundAboveClaim"), csv[0]);
         assertTrue(csv[1].endsWith(",true") && csv[2].endsWith(",false"), String.join("\n", csv));
+        assertTrue(IndexWriter.summary(index).endsWith("; 1 of them contested, the ε lower bound above the claimed ε "
+                + "(contested: claimed 0.1-DP)"), IndexWriter.summary(index));
         JsonNode rows = new ObjectMapper().readTree(IndexWriter.json(index));
         assertTrue(rows.toString().contains("\"epsilonBoundAboveClaim\":true"), rows.toString());
     }
