@@ -243,11 +243,12 @@ final class BoundCommand {
             t.setDaemon(true);
             return t;
         });
+        RunningFamilies running = new RunningFamilies(control);
         try {
             List<java.util.concurrent.Future<Calibrated>> futures = new ArrayList<>();
             for (BoundFamily f : families) {
                 futures.add(pool.submit(() -> {
-                    control.onPhase("calibrate", f.name());
+                    running.started(f.name());
                     try {
                         double value = f.calibrate(epsilon, delta);
                         return new Calibrated(value, f.at().apply(value), null);
@@ -255,6 +256,8 @@ final class BoundCommand {
                         throw e; // the time budget, not this bound: stop
                     } catch (InvalidInputException e) {
                         return new Calibrated(Double.NaN, null, e);
+                    } finally {
+                        running.finished(f.name());
                     }
                 }));
             }
@@ -263,7 +266,7 @@ final class BoundCommand {
                 try {
                     out.add(future.get());
                 } catch (InterruptedException e) {
-                    throw new io.dpaudit.core.numerics.Interruption.Interrupted("calibrating " + control.status());
+                    throw new io.dpaudit.core.numerics.Interruption.Interrupted(control.status());
                 } catch (java.util.concurrent.ExecutionException e) {
                     if (e.getCause() instanceof RuntimeException r) {
                         throw r;
