@@ -23,7 +23,9 @@ import org.opentest4j.AssertionFailedError;
  * therefore fails with probability at most {@code 1 - confidence} = 0.1% over seeds — whatever the distinguisher
  * learns, whatever the number of trials. With a fixed seed the outcome is reproducible: the same seed and trials give
  * the same verdict on every machine and thread count. {@link #violates} can fail for want of power (too few trials,
- * a weak distinguisher), never because of chance in the other direction.
+ * a weak distinguisher), never because of chance in the other direction. With {@link #failOnContested()} a passing
+ * assertion also fails when the ε lower bound at the claim's δ exceeds its ε, a second statement at the same
+ * confidence, so the false-failure rate is then up to {@code 2 (1 - confidence)}.
  *
  * <p><b>Fails closed.</b> An audit that could not have refuted the claim proves nothing, so {@link #satisfies} also
  * fails when the verdict is {@code inconclusive}: the test that the audit chose at the claim's ε would not have
@@ -42,18 +44,21 @@ public final class MechanismAssert<I> {
 
     private final BlackBoxAudit<I> audit;
     private final boolean allowLowPower;
+    private final boolean failOnContested;
 
     MechanismAssert(BlackBoxMechanism<I> mechanism, I withCanary, I withoutCanary) {
-        this(BlackBoxAudit.of(mechanism, withCanary, withoutCanary).confidence(DEFAULT_CONFIDENCE), false);
+        this(BlackBoxAudit.of(mechanism, withCanary, withoutCanary).confidence(DEFAULT_CONFIDENCE), false, false);
     }
 
-    private MechanismAssert(BlackBoxAudit<I> audit, boolean allowLowPower) {
+    private MechanismAssert(BlackBoxAudit<I> audit, boolean allowLowPower, boolean failOnContested) {
         this.audit = audit;
         this.allowLowPower = allowLowPower;
+        this.failOnContested = failOnContested;
     }
 
-    private MechanismAssert(BlackBoxAudit<I> audit) {
-        this(audit, false);
+    /** The same options on another audit. */
+    private MechanismAssert<I> with(BlackBoxAudit<I> other) {
+        return new MechanismAssert<>(other, allowLowPower, failOnContested);
     }
 
     /**
@@ -61,48 +66,58 @@ public final class MechanismAssert<I> {
      * only for tests that check something else and know the trials are too few.
      */
     public MechanismAssert<I> allowLowPower() {
-        return new MechanismAssert<>(audit, true);
+        return new MechanismAssert<>(audit, true, failOnContested);
+    }
+
+    /**
+     * Lets {@link #satisfies} fail a contested claim too ({@link ClaimResult#epsilonBoundAboveClaim}: not refuted, but
+     * the ε lower bound at the claim's δ exceeds its ε). Off by default, as the two statements together double the
+     * error rate: a mechanism that satisfies the claim then fails with probability up to {@code 2 (1 - confidence)}.
+     */
+    public MechanismAssert<I> failOnContested() {
+        return new MechanismAssert<>(audit, allowLowPower, true);
     }
 
     /** Trials per world (default 10^6). More trials, more power; the false-failure rate does not change. */
     public MechanismAssert<I> withTrials(long trials) {
-        return new MechanismAssert<>(audit.trials(trials), allowLowPower);
+        return with(audit.trials(trials));
     }
 
     /** The root seed (default 0). */
     public MechanismAssert<I> withSeed(long seed) {
-        return new MechanismAssert<>(audit.seed(seed), allowLowPower);
+        return with(audit.seed(seed));
     }
 
     /** Worker threads (default: the processors; never changes the verdict). */
     public MechanismAssert<I> withThreads(int threads) {
-        return new MechanismAssert<>(audit.threads(threads), allowLowPower);
+        return with(audit.threads(threads));
     }
 
     /** The confidence of the verdict, in (0, 1) (default {@value #DEFAULT_CONFIDENCE}). */
     public MechanismAssert<I> withConfidence(double confidence) {
-        return new MechanismAssert<>(audit.confidence(confidence), allowLowPower);
+        return with(audit.confidence(confidence));
     }
 
     /** Tell the worlds apart by a threshold on {@code statistic} of the output (e.g. a coordinate). */
     public MechanismAssert<I> usingStatistic(ToDoubleFunction<double[]> statistic, String description) {
-        return new MechanismAssert<>(audit.statistic(statistic, description), allowLowPower);
+        return with(audit.statistic(statistic, description));
     }
 
     /** Tell the worlds apart by a learned classifier (the default), learning from {@code outputs} per world. */
     public MechanismAssert<I> usingLearnedDistinguisher(int outputs) {
-        return new MechanismAssert<>(audit.learned(outputs), allowLowPower);
+        return with(audit.learned(outputs));
     }
 
     /** A name for the mechanism in failure messages. */
     public MechanismAssert<I> describedAs(String description) {
-        return new MechanismAssert<>(audit.describedAs(description), allowLowPower);
+        return with(audit.describedAs(description));
     }
 
     /**
      * Passes when the audit finds no violation of {@code (epsilon, delta)}-DP on this pair <i>and</i> had the power to
      * find one (verdict {@code consistent}; {@code inconclusive} passes only after {@link #allowLowPower()}). A
-     * contested claim ({@link ClaimResult#epsilonBoundAboveClaim}) passes with a warning in the log.
+     * contested claim ({@link ClaimResult#epsilonBoundAboveClaim}) passes with a warning in the log, or fails after
+     * {@link #failOnContested()}.
      *
      * @param epsilon claimed ε, at least 0
      * @param delta claimed δ, in [0, 1) (0 for pure DP)
@@ -132,6 +147,13 @@ public final class MechanismAssert<I> {
         // A contested claim passes (the verdict's test did not refute it and keeps its error rate) but is logged as a
         // warning: the epsilon lower bound, a separate statement at the same confidence, exceeds the claimed epsilon.
         boolean contested = c.epsilonBoundAboveClaim();
+        if (contested && failOnContested) {
+            throw new AssertionFailedError(String.format(Locale.ROOT, "the audit does not refute %s (%s), but it is "
+                    + "contested: epsilon >= %s at delta = %s (%s%% confidence) exceeds the claimed epsilon "
+                    + "(failOnContested). Evidence: %s", claim.label(), c.verdict().label(),
+                    number(c.epsilonLowerBound().epsilon()), number(delta), number(100 * audit.confidence()),
+                    evidence(r, c)));
+        }
         LOG.log(contested ? System.Logger.Level.WARNING : System.Logger.Level.INFO, () -> String.format(Locale.ROOT,
                 "dp-audit: %s %s%s: epsilon >= %s at delta = %s (%s%% confidence), %s; %s trials per world, seed %d",
                 claim.label(), c.verdict().label(), contested ? ", contested (the epsilon lower bound exceeds the "

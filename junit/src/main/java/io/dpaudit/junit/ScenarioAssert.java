@@ -28,42 +28,55 @@ public final class ScenarioAssert {
     private final Long seed;
     private final int threads;
     private final boolean allowLowPower;
+    private final boolean failOnContested;
 
     ScenarioAssert(Path scenario) {
-        this(scenario, 0, null, Runtime.getRuntime().availableProcessors(), false);
+        this(scenario, 0, null, Runtime.getRuntime().availableProcessors(), false, false);
     }
 
-    private ScenarioAssert(Path scenario, long trials, Long seed, int threads, boolean allowLowPower) {
+    private ScenarioAssert(Path scenario, long trials, Long seed, int threads, boolean allowLowPower,
+            boolean failOnContested) {
         this.scenario = scenario;
         this.trials = trials;
         this.seed = seed;
         this.threads = threads;
         this.allowLowPower = allowLowPower;
+        this.failOnContested = failOnContested;
     }
 
     /** Trials per world (default: the scenario's). */
     public ScenarioAssert withTrials(long n) {
-        return new ScenarioAssert(scenario, n, seed, threads, allowLowPower);
+        return new ScenarioAssert(scenario, n, seed, threads, allowLowPower, failOnContested);
     }
 
     /** The root seed (default: the scenario's). */
     public ScenarioAssert withSeed(long s) {
-        return new ScenarioAssert(scenario, trials, s, threads, allowLowPower);
+        return new ScenarioAssert(scenario, trials, s, threads, allowLowPower, failOnContested);
     }
 
     /** Worker threads (never changes a number). */
     public ScenarioAssert withThreads(int k) {
-        return new ScenarioAssert(scenario, trials, seed, k, allowLowPower);
+        return new ScenarioAssert(scenario, trials, seed, k, allowLowPower, failOnContested);
     }
 
     /** Lets an inconclusive claim pass (off by default: an underpowered audit proves nothing). */
     public ScenarioAssert allowLowPower() {
-        return new ScenarioAssert(scenario, trials, seed, threads, true);
+        return new ScenarioAssert(scenario, trials, seed, threads, true, failOnContested);
+    }
+
+    /**
+     * Fails a contested claim too ({@link ClaimResult#epsilonBoundAboveClaim}: not violated, but its ε lower bound at
+     * its δ exceeds its ε). Off by default, as the two statements together double the error rate: a true claim then
+     * fails with probability up to twice one minus the scenario's confidence, not once.
+     */
+    public ScenarioAssert failOnContested() {
+        return new ScenarioAssert(scenario, trials, seed, threads, allowLowPower, true);
     }
 
     /**
      * Passes when no claim of the scenario is violated and none is inconclusive (unless allowed); a contested claim
-     * ({@link ClaimResult#epsilonBoundAboveClaim}) passes with a warning in the log.
+     * ({@link ClaimResult#epsilonBoundAboveClaim}) passes with a warning in the log, or fails after
+     * {@link #failOnContested()}.
      *
      * @return the audit, for further checks
      * @throws AssertionFailedError listing every claim that failed, with its evidence and power
@@ -80,6 +93,11 @@ public final class ScenarioAssert {
                         + "epsilon, would detect delta >= %s", c.claim().label(), MechanismAssert.number(
                                 c.claim().epsilon()), MechanismAssert.number(c.claim().delta()), c.verdict().label(),
                         MechanismAssert.number(c.deltaLowerBound().delta()), MechanismAssert.number(c.power().delta())));
+            } else if (failOnContested && c.epsilonBoundAboveClaim()) {
+                failed.add(String.format(Locale.ROOT, "%s (epsilon %s, delta %s): %s but contested, epsilon >= %s at "
+                        + "its delta (failOnContested)", c.claim().label(), MechanismAssert.number(c.claim().epsilon()),
+                        MechanismAssert.number(c.claim().delta()), c.verdict().label(),
+                        MechanismAssert.number(c.epsilonLowerBound().epsilon())));
             }
         }
         for (TradeOffClaimResult c : r.tradeOffClaims()) {
