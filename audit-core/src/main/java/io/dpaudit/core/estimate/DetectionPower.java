@@ -185,6 +185,21 @@ public final class DetectionPower {
         return hi;
     }
 
+    /**
+     * Whether {@link #upperQuantile}{@code (n, r, prob)} is at most {@code y}, with one evaluation of the distribution
+     * function: the quantile is the smallest count whose distribution function reaches {@code prob}, and the
+     * distribution function is non-decreasing.
+     */
+    static boolean upperQuantileAtMost(long y, long n, double r, double prob) {
+        if (!(r > 0)) {
+            return y >= 0;
+        }
+        if (r >= 1) {
+            return y >= n;
+        }
+        return cdf(y, n, r) >= prob;
+    }
+
     /** {@code P(Binomial(n, r) <= y)}. */
     static double cdf(long y, long n, double r) {
         if (y >= n) {

@@ -79,20 +79,43 @@ public record TradeOffPower(double mu, double claimMu, double probability) {
             if (!(a > 0 && a < 1)) {
                 continue;
             }
-            double upperA = bound.upper(DetectionPower.upperQuantile(n, a, DetectionPower.PER_COUNT), n);
-            double fA = f.beta(upperA);
             double lo = Math.max(0, claimMu);
             double hi = Math.min(best, MU_CAP);
-            if (!(hi > lo) || !refutes(hi, a, upperA, fA, reverse, nPrime, bound)) {
+            if (!(hi > lo)) {
                 continue;
             }
-            if (refutes(lo, a, upperA, fA, reverse, nPrime, bound)) {
+            double upperA = bound.upper(DetectionPower.upperQuantile(n, a, DetectionPower.PER_COUNT), n);
+            double fA = f.beta(upperA);
+            if (cannotRefute(a, hi, upperA, fA, reverse, nPrime)) {
+                continue;
+            }
+            // The count quantile c(mu) of the alternative's errors falls as mu grows (G_mu(a) falls), and the point
+            // refutes exactly when c(mu) is at most the largest refuting count c*: found once between the counts at
+            // the bracket's ends (their bounds are remembered across points), it leaves one evaluation of the
+            // distribution function per bisection step, where finding c(mu) itself took several.
+            long countHi = DetectionPower.upperQuantile(nPrime, gaussianBeta(a, hi), DetectionPower.PER_COUNT);
+            if (!refutes(countHi, upperA, fA, reverse, nPrime, bound)) {
+                continue;
+            }
+            long countLo = DetectionPower.upperQuantile(nPrime, gaussianBeta(a, lo), DetectionPower.PER_COUNT);
+            if (refutes(countLo, upperA, fA, reverse, nPrime, bound)) {
                 best = lo;
                 continue;
             }
+            long largestRefuting = countHi;
+            long smallestNotRefuting = countLo;
+            while (smallestNotRefuting - largestRefuting > 1) {
+                long count = largestRefuting + (smallestNotRefuting - largestRefuting) / 2;
+                if (refutes(count, upperA, fA, reverse, nPrime, bound)) {
+                    largestRefuting = count;
+                } else {
+                    smallestNotRefuting = count;
+                }
+            }
             while (hi - lo > 1e-3 * Math.max(hi, 1e-3)) {
                 double mid = 0.5 * (lo + hi);
-                if (refutes(mid, a, upperA, fA, reverse, nPrime, bound)) {
+                if (DetectionPower.upperQuantileAtMost(largestRefuting, nPrime, gaussianBeta(a, mid),
+                        DetectionPower.PER_COUNT)) {
                     hi = mid;
                 } else {
                     lo = mid;
@@ -104,10 +127,30 @@ public record TradeOffPower(double mu, double claimMu, double probability) {
                 DetectionPower.PROBABILITY);
     }
 
-    private static boolean refutes(double mu, double a, double upperA, double fA, TradeOffFunction reverse,
-            long nPrime, CertifiedTradeOff.RateUpperBound bound) {
-        double beta = Normal.cdf(Normal.inverseSurvival(a) - mu); // G_mu(a)
-        double upperB = bound.upper(DetectionPower.upperQuantile(nPrime, beta, DetectionPower.PER_COUNT), nPrime);
+    /**
+     * A screen without the incomplete beta: whether the point certainly does not refute at {@code mu}. The count
+     * quantile at {@link DetectionPower#PER_COUNT} (above 1/2) is at least the binomial median, which is at least
+     * {@code floor(n' G_mu(a))}; a Clopper–Pearson upper bound is at least its count over {@code n'}; and
+     * {@code reverse} is non-increasing. So when the rate {@code L = (floor(n' G_mu(a)) - 1) / n'} (one count lower,
+     * against rounding) already fails both refutation conditions ({@code L >= f(A)} and {@code reverse(L) <= A}), so
+     * does the bound at the quantile, and {@link #refutes} would say false: the answer is the same, without the dozen
+     * evaluations of the incomplete beta that the quantile and its bound cost.
+     */
+    private static boolean cannotRefute(double a, double mu, double upperA, double fA, TradeOffFunction reverse,
+            long nPrime) {
+        double floorRate = Math.max(0.0, Math.floor(nPrime * gaussianBeta(a, mu)) - 1.0) / nPrime;
+        return floorRate >= fA && reverse.beta(floorRate) <= upperA;
+    }
+
+    /** {@code G_mu(a)}: the type II rate of the Gaussian shift's test at type I rate {@code a}. */
+    private static double gaussianBeta(double a, double mu) {
+        return Normal.cdf(Normal.inverseSurvival(a) - mu);
+    }
+
+    /** Whether a point refutes the claim when the alternative's error count is at its quantile {@code count}. */
+    private static boolean refutes(long count, double upperA, double fA, TradeOffFunction reverse, long nPrime,
+            CertifiedTradeOff.RateUpperBound bound) {
+        double upperB = bound.upper(count, nPrime);
         return upperB < fA || reverse.beta(upperB) > upperA;
     }
 

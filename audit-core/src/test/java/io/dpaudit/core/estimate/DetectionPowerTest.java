@@ -137,6 +137,32 @@ class DetectionPowerTest {
     }
 
     /**
+     * The one-evaluation test the trade-off power's bisection uses agrees with the quantile itself: at, one below and
+     * one above the quantile, over random (n, r) spanning nine decades each, and at the edge rates 0 and 1.
+     */
+    @Test
+    void upperQuantileAtMostAgreesWithTheQuantile() {
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(20261127L);
+        double[] probs = {0.5, 0.95, 0.99995};
+        for (int i = 0; i < 300; i++) {
+            long n = (long) Math.ceil(Math.pow(10, 9 * rng.nextDouble()));
+            double r = Math.pow(10, -9 * rng.nextDouble());
+            double prob = probs[i % probs.length];
+            long q = DetectionPower.upperQuantile(n, r, prob);
+            for (long y = q - 1; y <= q + 1; y++) {
+                assertEquals(q <= y, DetectionPower.upperQuantileAtMost(y, n, r, prob),
+                        "y " + y + ", n " + n + ", r " + r + ", prob " + prob);
+            }
+        }
+        for (double r : new double[] {0.0, -1.0, Double.NaN, 1.0, 2.0}) {
+            long q = DetectionPower.upperQuantile(50, r, 0.95);
+            for (long y = -1; y <= 51; y++) {
+                assertEquals(q <= y, DetectionPower.upperQuantileAtMost(y, 50, r, 0.95), "r " + r + ", y " + y);
+            }
+        }
+    }
+
+    /**
      * The f-DP power: a Gaussian pair at the detectable mu, with tests at the certified points' type I rates, is
      * refuted with probability at least 0.9. The curve is certified from the expected counts of a Gaussian pair at
      * the claimed mu (64 thresholds spanning the scores), Clopper–Pearson at the Bonferroni level.
