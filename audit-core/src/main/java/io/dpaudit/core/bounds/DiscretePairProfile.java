@@ -18,10 +18,7 @@ import io.dpaudit.core.numerics.SafeRounding;
  *
  * <p>Cost: {@code O(A log A)} to build for {@code A} atoms, {@code O(number of atoms with L_i > eps)} per evaluation.
  */
-public final class DiscretePairProfile implements PairProfile {
-    private final String name;
-    private final String source;
-    private final BoundKind kind;
+public final class DiscretePairProfile extends NamedBound implements PairProfile {
     private final Direction remove;
     private final Direction add;
     private final double allowance;
@@ -39,35 +36,18 @@ public final class DiscretePairProfile implements PairProfile {
      */
     public DiscretePairProfile(String name, String source, BoundKind kind, DiscreteLaw withRecord,
             DiscreteLaw withoutRecord, double allowance) {
+        super(name, source, kind);
         if (withRecord.atoms() != withoutRecord.atoms()) {
             throw new IllegalArgumentException("laws over different atoms");
         }
         if (!(allowance >= 0)) {
             throw new IllegalArgumentException("allowance must be >= 0: " + allowance);
         }
-        this.name = name;
-        this.source = source;
-        this.kind = kind;
         this.remove = new Direction(withRecord, withoutRecord);
         this.add = new Direction(withoutRecord, withRecord);
         this.allowance = allowance;
         this.withRecord = withRecord;
         this.withoutRecord = withoutRecord;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String source() {
-        return source;
-    }
-
-    @Override
-    public BoundKind kind() {
-        return kind;
     }
 
     @Override

@@ -15,12 +15,9 @@ import java.util.function.DoubleUnaryOperator;
  * <p>{@code pureEpsilon} is the {@code epsilon} that holds with {@code delta = 0} (the local {@code eps0} of a shuffled
  * randomizer, by post-processing), or {@code +inf}: at and above it the profile is 0.
  */
-public final class EpsilonOfDeltaBound implements PrivacyBound {
+public final class EpsilonOfDeltaBound extends NamedBound {
     private static final double LOG_MIN_DELTA = Math.log(1e-300);
 
-    private final String name;
-    private final String source;
-    private final BoundKind kind;
     private final DoubleUnaryOperator epsilonOf;
     private final double pureEpsilon;
 
@@ -33,26 +30,9 @@ public final class EpsilonOfDeltaBound implements PrivacyBound {
      */
     public EpsilonOfDeltaBound(String name, String source, BoundKind kind, DoubleUnaryOperator epsilonOf,
             double pureEpsilon) {
-        this.name = name;
-        this.source = source;
-        this.kind = kind;
+        super(name, source, kind);
         this.epsilonOf = epsilonOf;
         this.pureEpsilon = pureEpsilon;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String source() {
-        return source;
-    }
-
-    @Override
-    public BoundKind kind() {
-        return kind;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.dpaudit.mechanisms.participation;
 import io.dpaudit.core.law.BinomialTable;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.GaussianBound;
+import io.dpaudit.core.bounds.NamedBound;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.numerics.LogSpace;
 import io.dpaudit.core.numerics.Normal;
@@ -282,32 +283,12 @@ public final class RandomParticipationBounds {
     }
 
     /** A bound given by its profile function, rounded up. */
-    static final class Profile implements PrivacyBound {
-        private final String name;
-        private final String source;
-        private final BoundKind kind;
+    static final class Profile extends NamedBound {
         private final java.util.function.DoubleUnaryOperator profile;
 
         Profile(String name, String source, BoundKind kind, java.util.function.DoubleUnaryOperator profile) {
-            this.name = name;
-            this.source = source;
-            this.kind = kind;
+            super(name, source, kind);
             this.profile = profile;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public String source() {
-            return source;
-        }
-
-        @Override
-        public BoundKind kind() {
-            return kind;
         }
 
         @Override

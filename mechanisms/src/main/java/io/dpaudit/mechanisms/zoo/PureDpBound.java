@@ -1,6 +1,7 @@
 package io.dpaudit.mechanisms.zoo;
 
 import io.dpaudit.core.bounds.BoundKind;
+import io.dpaudit.core.bounds.NamedBound;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.numerics.SafeRounding;
 
@@ -12,32 +13,12 @@ import io.dpaudit.core.numerics.SafeRounding;
  * {@code eps0}-DP — and a claim to refute for one that is not. Computed as
  * {@code (1 - e^(eps - eps0)) / (1 + e^-eps0)}, which cannot overflow.
  */
-final class PureDpBound implements PrivacyBound {
-    private final String name;
-    private final String source;
-    private final BoundKind kind;
+final class PureDpBound extends NamedBound {
     private final double eps0;
 
     PureDpBound(String name, String source, BoundKind kind, double eps0) {
-        this.name = name;
-        this.source = source;
-        this.kind = kind;
+        super(name, source, kind);
         this.eps0 = eps0;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String source() {
-        return source;
-    }
-
-    @Override
-    public BoundKind kind() {
-        return kind;
     }
 
     @Override
