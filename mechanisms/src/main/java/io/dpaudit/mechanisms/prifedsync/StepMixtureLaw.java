@@ -13,7 +13,8 @@ import io.dpaudit.core.numerics.LogSpace;
  * <p>Against a law of the same kind (same {@code K}, {@code gamma} and {@code s}, another mean) the log-likelihood
  * ratio of a step is {@code log((1 - gamma) + gamma e^{c1}) - log((1 - gamma) + gamma e^{c0})} with
  * {@code c = (x mean - mean^2 / 2) / s^2}: the common factor {@code e^{-x^2 / (2 s^2)}} cancels. {@link #logRatio}
- * computes it from one quotient a step (two {@code exp}; one for opposite means, the seed's default pair) and one
+ * computes it from one quotient a step (two {@code exp}; one when a mean is 0, as in the default pair
+ * {@code aligned-others}, or when the means are opposite, as in {@code symmetric}) and one
  * {@code log} of their product, falling back to log space where an exponent is large enough that a quotient could
  * overflow or underflow. This is the likelihood-ratio attack's hot loop (50 rounds of 10 steps a trial in seed 002's
  * {@code clt-large-KR}), and the cancelled form is also the more accurate one: the difference of the two densities
@@ -117,7 +118,7 @@ final class StepMixtureLaw implements StatisticLaw {
     }
 
     /**
-     * The ratio against the opposite mean (the seed's default pair, {@code +C} against {@code -C}) with one
+     * The ratio against the opposite mean (pair {@code symmetric}: {@code +C} against {@code -C}) with one
      * {@code exp} a step: {@code e^{cp} = u w} and {@code e^{cq} = w / u} with {@code u = e^{x mean / s^2}} and
      * {@code w = e^{-mean^2 / (2 s^2)}}.
      */
