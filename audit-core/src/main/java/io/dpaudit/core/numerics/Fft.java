@@ -12,7 +12,8 @@ package io.dpaudit.core.numerics;
  * 2^20, tested). The first two stages multiply by 1 and {@code -+i} exactly.
  *
  * <p>{@link #forward} computes {@code X_k = sum_j x_j e^{-2 pi i j k / n}}; {@link #inverse} the inverse with the
- * {@code 1/n} factor. Cost {@code 5 n log2 n} flops; no allocation after the first call for a length.
+ * {@code 1/n} factor. Cost {@code 5 n log2 n} flops; no allocation after the first call for a length (and a thread's first at
+ * {@code n >= 2^14}: its scratch tiles for the bit-reversal permutation, 128 KB).
  *
  * <p>{@link #forwardReal} and {@link #inverseReal} transform a real sequence of length {@code n} through one complex
  * transform of length {@code n/2} (the even entries as real parts, the odd ones as imaginary parts, separated
@@ -83,19 +84,7 @@ public final class Fft {
         if (n == 1) {
             return;
         }
-        // Bit-reversal permutation.
-        int shift = Integer.numberOfLeadingZeros(n) + 1;
-        for (int i = 0; i < n; i++) {
-            int j = Integer.reverse(i) >>> shift;
-            if (j > i) {
-                double t = re[i];
-                re[i] = re[j];
-                re[j] = t;
-                t = im[i];
-                im[i] = im[j];
-                im[j] = t;
-            }
-        }
+        bitReverse(re, im, n);
         double sign = inverse ? 1.0 : -1.0;
         // Size 2: the twiddle is 1.
         for (int a = 0; a < n; a += 2) {
@@ -147,6 +136,107 @@ public final class Fft {
                     re[a] += xr;
                     im[a] += xi;
                 }
+            }
+        }
+    }
+
+    /** Below this length the plain swap loop's scattered accesses stay in cache, and it is the faster one. */
+    private static final int BLOCKED_REVERSAL_FROM = 1 << 14;
+
+    /** Per-thread scratch tiles of {@link #bitReverseBlocked}: four of {@code 2^(2 t)} doubles for the largest t. */
+    private static final ThreadLocal<double[][]> TILES = ThreadLocal.withInitial(() -> new double[4][1 << 12]);
+
+    private static final int[] REVERSED_5 = reversals(5);
+    private static final int[] REVERSED_6 = reversals(6);
+
+    /** {@code i} reversed over {@code t} bits, for {@code i < 2^t}. */
+    private static int[] reversals(int t) {
+        int[] rev = new int[1 << t];
+        for (int i = 0; i < rev.length; i++) {
+            rev[i] = Integer.reverse(i) >>> (32 - t);
+        }
+        return rev;
+    }
+
+    /**
+     * The bit-reversal permutation of the first {@code n} entries of {@code re} and {@code im}: entry {@code i} and
+     * entry {@code reverse(i)} (over {@code log2 n} bits) trade places. A pure permutation, so how it is carried out
+     * never changes a transform's value in any bit.
+     */
+    static void bitReverse(double[] re, double[] im, int n) {
+        if (n >= BLOCKED_REVERSAL_FROM) {
+            bitReverseBlocked(re, im, n);
+            return;
+        }
+        int shift = Integer.numberOfLeadingZeros(n) + 1;
+        for (int i = 0; i < n; i++) {
+            int j = Integer.reverse(i) >>> shift;
+            if (j > i) {
+                double t = re[i];
+                re[i] = re[j];
+                re[j] = t;
+                t = im[i];
+                im[i] = im[j];
+                im[j] = t;
+            }
+        }
+    }
+
+    /**
+     * The bit-reversal permutation by tiles (Carter and Gatlin's cache-friendly scheme). Write an index over
+     * {@code L = log2 n} bits as {@code (a, b, c)}, with {@code a} its top {@code t} bits, {@code c} its bottom
+     * {@code t} bits and {@code b} the {@code L - 2t} between; its reversal is {@code (rev c, rev b, rev a)}. So the
+     * {@code 2^t x 2^t} entries sharing a middle {@code b} (rows of {@code 2^t} contiguous entries, {@code 2^(L-t)}
+     * apart) trade places with those sharing {@code rev b}, transposed with both indices reversed: each pair of tiles
+     * is copied out row by row and written back row by row. The plain loop's scattered accesses miss the cache at
+     * every step once the arrays outgrow it (22 against 4.2 ms at 2^20, 105 against 30 ms at 2^22, measured here).
+     */
+    private static void bitReverseBlocked(double[] re, double[] im, int n) {
+        int bits = Integer.numberOfTrailingZeros(n);
+        int t = bits >= 22 ? 6 : 5;
+        int side = 1 << t;
+        int middleBits = bits - 2 * t;
+        int rowStride = bits - t;
+        double[][] tiles = TILES.get();
+        double[] tileRe = tiles[0];
+        double[] tileIm = tiles[1];
+        double[] mateRe = tiles[2];
+        double[] mateIm = tiles[3];
+        int[] rev = t == 6 ? REVERSED_6 : REVERSED_5;
+        for (int b = 0; b < 1 << middleBits; b++) {
+            int mate = middleBits == 0 ? 0 : Integer.reverse(b) >>> (32 - middleBits);
+            if (mate < b) {
+                continue; // done with its mate
+            }
+            int at = b << t;
+            int mateAt = mate << t;
+            for (int a = 0; a < side; a++) {
+                int row = a << rowStride;
+                System.arraycopy(re, row + at, tileRe, a * side, side);
+                System.arraycopy(im, row + at, tileIm, a * side, side);
+                if (mate != b) {
+                    System.arraycopy(re, row + mateAt, mateRe, a * side, side);
+                    System.arraycopy(im, row + mateAt, mateIm, a * side, side);
+                }
+            }
+            // The new entry (a, b, c) is the old (rev c, mate, rev a), and the new (a, mate, c) the old (rev c, b, rev a).
+            writeReversed(re, im, at, rowStride, side, rev, mate != b ? mateRe : tileRe, mate != b ? mateIm : tileIm);
+            if (mate != b) {
+                writeReversed(re, im, mateAt, rowStride, side, rev, tileRe, tileIm);
+            }
+        }
+    }
+
+    /** Rows {@code (a, middle, .)} of the arrays from a tile read as {@code [rev c][rev a]}. */
+    private static void writeReversed(double[] re, double[] im, int at, int rowStride, int side, int[] rev,
+            double[] fromRe, double[] fromIm) {
+        for (int a = 0; a < side; a++) {
+            int row = (a << rowStride) + at;
+            int column = rev[a];
+            for (int c = 0; c < side; c++) {
+                int from = rev[c] * side + column;
+                re[row + c] = fromRe[from];
+                im[row + c] = fromIm[from];
             }
         }
     }

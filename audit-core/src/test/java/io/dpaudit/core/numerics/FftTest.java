@@ -35,6 +35,32 @@ class FftTest {
         }
     }
 
+    /**
+     * The bit-reversal permutation by its definition, at every length from 2 to 2^22: the plain loop below 2^14, the
+     * tiled one of 32 x 32 from 2^14 and of 64 x 64 from 2^22 (with and without a middle index, with tiles that are
+     * their own mates and tiles that trade places).
+     */
+    @Test
+    void bitReversalPutsEveryEntryAtItsReversedIndex() {
+        for (int bits = 1; bits <= 22; bits++) {
+            int n = 1 << bits;
+            double[] re = new double[n];
+            double[] im = new double[n];
+            for (int i = 0; i < n; i++) {
+                re[i] = i;
+                im[i] = -i;
+            }
+            Fft.bitReverse(re, im, n);
+            for (int i = 0; i < n; i++) {
+                int from = Integer.reverse(i) >>> (32 - bits);
+                if (re[i] != from || im[i] != -from) {
+                    throw new AssertionError("length 2^" + bits + ": entry " + i + " holds " + re[i] + ", " + im[i]
+                            + " instead of entry " + from);
+                }
+            }
+        }
+    }
+
     /** The property the PLD accountant relies on: round-trip error of order 1e-15, not growing with the length. */
     @Test
     void roundTripIsAccurateAtLargeLengths() {
