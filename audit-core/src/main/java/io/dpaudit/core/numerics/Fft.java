@@ -12,8 +12,9 @@ package io.dpaudit.core.numerics;
  * 2^20, tested). The first two stages multiply by 1 and {@code -+i} exactly.
  *
  * <p>{@link #forward} computes {@code X_k = sum_j x_j e^{-2 pi i j k / n}}; {@link #inverse} the inverse with the
- * {@code 1/n} factor. Cost {@code 5 n log2 n} flops; no allocation after the first call for a length (and a thread's first at
- * {@code n >= 2^14}: its scratch tiles for the bit-reversal permutation, 128 KB).
+ * {@code 1/n} factor. Cost {@code 5 n log2 n} flops; no allocation after the first call for a length (and after a
+ * thread's first call at {@code n >= 2^14}, which allocates its scratch tiles for the bit-reversal permutation,
+ * 128 KB).
  *
  * <p>{@link #forwardReal} and {@link #inverseReal} transform a real sequence of length {@code n} through one complex
  * transform of length {@code n/2} (the even entries as real parts, the odd ones as imaginary parts, separated
@@ -219,7 +220,7 @@ public final class Fft {
                     System.arraycopy(im, row + mateAt, mateIm, a * side, side);
                 }
             }
-            // The new entry (a, b, c) is the old (rev c, mate, rev a), and the new (a, mate, c) the old (rev c, b, rev a).
+            // The new entry (a, b, c) is the old (rev c, mate, rev a); the new (a, mate, c) the old (rev c, b, rev a).
             writeReversed(re, im, at, rowStride, side, rev, mate != b ? mateRe : tileRe, mate != b ? mateIm : tileIm);
             if (mate != b) {
                 writeReversed(re, im, mateAt, rowStride, side, rev, tileRe, tileIm);
