@@ -118,10 +118,15 @@ public final class Fft {
                 im[a] += xi;
             }
         }
+        stages(re, im, n, 8, sign);
+    }
+
+    /** The radix-2 stages of sizes {@code first, 2 first, ..., n} ({@code first >= 8}), on bit-reversed data. */
+    private static void stages(double[] re, double[] im, int n, int first, double sign) {
         double[][] stages = table(n);
         double[] cos = stages[0];
         double[] sin = stages[1];
-        for (int size = 8; size <= n; size <<= 1) {
+        for (int size = first; size <= n; size <<= 1) {
             int half = size >>> 1;
             // This stage's twiddles e^{-+2 pi i k/size}, k < half, lie contiguously at [half, size).
             for (int start = 0; start < n; start += size) {
@@ -139,6 +144,36 @@ public final class Fft {
                 }
             }
         }
+    }
+
+    /**
+     * The forward transform of the first {@code n} entries of {@code re} and {@code im} when only the first
+     * {@code nonzero} of them can be nonzero (a short sequence zero-padded, as the PLD accountant's are: 5 001 entries
+     * padded to 2^21 in a million-fold composition). With {@code 2^p >= nonzero} and {@code span = n / 2^p}, the
+     * bit-reversal permutation puts entry {@code j < 2^p} at {@code rev_p(j) span} and zeros elsewhere, and the stages
+     * of sizes 2 to {@code span} act within blocks of {@code span} entries of which only the first can be nonzero:
+     * every butterfly adds to it, and subtracts from it, a product with zero, so each block ends up filled with copies
+     * of its first entry. Those are written directly, and the remaining stages run as in {@link #forward}; so the
+     * values are those of {@link #forward}, bit for bit up to the sign of a zero (tested), at the cost of
+     * {@code log2(n / span)} stages instead of {@code log2 n}.
+     */
+    static void forwardZeroPadded(double[] re, double[] im, int n, int nonzero) {
+        int p = 32 - Integer.numberOfLeadingZeros(Math.max(1, nonzero) - 1);
+        int span = n >>> p;
+        if (span < 8) {
+            transform(re, im, n, false);
+            return;
+        }
+        int blocks = 1 << p;
+        double[] headRe = java.util.Arrays.copyOf(re, blocks);
+        double[] headIm = java.util.Arrays.copyOf(im, blocks);
+        int shift = 32 - p;
+        for (int b = 0; b < blocks; b++) {
+            int j = p == 0 ? 0 : Integer.reverse(b) >>> shift;
+            java.util.Arrays.fill(re, b * span, (b + 1) * span, headRe[j]);
+            java.util.Arrays.fill(im, b * span, (b + 1) * span, headIm[j]);
+        }
+        stages(re, im, n, 2 * span, -1.0);
     }
 
     /** Below this length the plain swap loop's scattered accesses stay in cache, and it is the faster one. */
@@ -269,8 +304,9 @@ public final class Fft {
                 im[j >> 1] = x[offset + j];
             }
         }
-        // re/im have length m + 1; the complex transform of length m runs on their first m entries.
-        transform(re, im, m, false);
+        // re/im have length m + 1; the complex transform of length m runs on their first m entries, of which only the
+        // first (length + 1) / 2 can be nonzero.
+        forwardZeroPadded(re, im, m, (length + 1) / 2);
         double[][] tw = table(n);
         double[] cos = tw[0];
         double[] sin = tw[1];

@@ -61,6 +61,43 @@ class FftTest {
         }
     }
 
+    /**
+     * The transform of a zero-padded sequence that skips the stages acting on zeros gives the full transform's values
+     * bit for bit (a zero's sign aside: {@code ==}), at every length 2 to 2^20 and for nonzero prefixes from one entry
+     * to the whole sequence, including lengths just above and below a power of two.
+     */
+    @Test
+    void zeroPaddedTransformEqualsTheFullOneBitForBit() {
+        UniformRandomProvider rng = RandomSource.XO_SHI_RO_256_PP.create(6L);
+        int compared = 0;
+        for (int bits = 1; bits <= 20; bits++) {
+            int n = 1 << bits;
+            for (int nonzero : new int[] {1, 2, 3, n / 64 - 1, n / 64, n / 64 + 1, n / 8 + 1, n / 2, n}) {
+                if (nonzero < 1 || nonzero > n) {
+                    continue;
+                }
+                double[] re = new double[n];
+                double[] im = new double[n];
+                for (int j = 0; j < nonzero; j++) {
+                    re[j] = rng.nextDouble();
+                    im[j] = rng.nextDouble() - 0.5;
+                }
+                double[] fullRe = re.clone();
+                double[] fullIm = im.clone();
+                Fft.forward(fullRe, fullIm);
+                Fft.forwardZeroPadded(re, im, n, nonzero);
+                for (int k = 0; k < n; k++) {
+                    if (re[k] != fullRe[k] || im[k] != fullIm[k]) {
+                        throw new AssertionError("length " + n + ", " + nonzero + " nonzero: X_" + k + " = " + re[k]
+                                + " + " + im[k] + "i against " + fullRe[k] + " + " + fullIm[k] + "i");
+                    }
+                }
+                compared++;
+            }
+        }
+        assertTrue(compared >= 150, "compared " + compared);
+    }
+
     /** The property the PLD accountant relies on: round-trip error of order 1e-15, not growing with the length. */
     @Test
     void roundTripIsAccurateAtLargeLengths() {

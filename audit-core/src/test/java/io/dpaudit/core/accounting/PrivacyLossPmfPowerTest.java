@@ -1,0 +1,71 @@
+package io.dpaudit.core.accounting;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.simple.RandomSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The spectrum powers of a composition: {@link PrivacyLossPmf#power}'s two shortcuts to zero leave every value what
+ * the plain binary powering gives (compared with {@code ==}, so a zero's sign aside), for bases of every magnitude
+ * from 0 to 1 (where the shortcuts start and on both sides of it) and exponents from 2 to 2^40.
+ */
+class PrivacyLossPmfPowerTest {
+    /** The binary powering without shortcuts. */
+    private static double[] plain(double br, double bi, long count) {
+        double pr = 1;
+        double pi = 0;
+        for (long e = count; ; ) {
+            if ((e & 1) != 0) {
+                double a = pr * br - pi * bi;
+                pi = pr * bi + pi * br;
+                pr = a;
+            }
+            e >>>= 1;
+            if (e == 0) {
+                break;
+            }
+            double a = br * br - bi * bi;
+            bi = 2 * br * bi;
+            br = a;
+        }
+        return new double[] {pr, pi};
+    }
+
+    @Test
+    void shortcutsToZeroChangeNoValue() {
+        UniformRandomProvider rng = RandomSource.XO_SHI_RO_256_PP.create(7L);
+        long[] counts = {2, 3, 4, 5, 7, 100, 1000, 4097, 65_537, 1_000_000, 1_000_001, (1L << 30) + 12_345, 1L << 40};
+        double[] out = new double[2];
+        int zeros = 0;
+        int nonzeros = 0;
+        for (long count : counts) {
+            // |b| where |b|^(count/4) is 2^-600, the sufficient condition's edge: the shortcut starts near there.
+            double edge = Math.pow(2, -2400.0 / count);
+            for (int i = 0; i < 20_000; i++) {
+                double magnitude = switch (i % 4) {
+                    case 0 -> rng.nextDouble();
+                    case 1 -> Math.min(1, edge * Math.exp((rng.nextDouble() - 0.5) * 2400.0 / count));
+                    case 2 -> Math.pow(2, -1100 * rng.nextDouble());
+                    default -> 1 - Math.pow(2, -60 * rng.nextDouble());
+                };
+                double angle = 2 * Math.PI * rng.nextDouble();
+                double br = magnitude * Math.cos(angle);
+                double bi = magnitude * Math.sin(angle);
+                double[] expected = plain(br, bi, count);
+                PrivacyLossPmf.power(br, bi, count, out);
+                if (out[0] != expected[0] || out[1] != expected[1]) {
+                    throw new AssertionError("(" + br + " + " + bi + "i)^" + count + ": " + out[0] + " + " + out[1]
+                            + "i against " + expected[0] + " + " + expected[1] + "i");
+                }
+                if (expected[0] == 0 && expected[1] == 0) {
+                    zeros++;
+                } else {
+                    nonzeros++;
+                }
+            }
+        }
+        assertTrue(zeros > 50_000 && nonzeros > 50_000, zeros + " zero powers, " + nonzeros + " others");
+    }
+}
