@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Time of one accounting on one core: ε at δ = 1e-5 of {@code rounds} rounds (1000, or 10^6 where one loss distribution
  * of about 10^4 points is composed on an FFT of 2^22) of the Poisson-subsampled Gaussian with q = 0.01, sigma = 1
- * (discretisation, FFT composition of both directions, read-out).
+ * (discretisation, FFT composition of both directions, read-out); and of a three-atom discrete pair.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -34,16 +34,29 @@ public class AccountantBenchmark {
     public int rounds;
 
     private DpEvent event;
+    private DpEvent discrete;
 
     @Setup
     public void setUp() {
         event = new DpEvent.SelfComposed(new DpEvent.PoissonSampled(0.01, new DpEvent.Gaussian(1.0, 1.0)), rounds);
+        // Randomized response (eps0 = 1) on one record of 10, used by a client taking part with probability 0.1: the
+        // ldp-baseline pair of a shuffled protocol, three atoms whose spectrum does not decay.
+        double truth = 1.0 / (1.0 + Math.exp(-1.0));
+        double one = 0.1 * truth + 0.9 * (1 - truth);
+        discrete = new DpEvent.SelfComposed(DpEvent.DiscreteLoss.ofPair("bench", new double[] {0.9, 0.1 * one,
+            0.1 * (1 - one)}, new double[] {0.9, 0.1 * (1 - truth), 0.1 * truth}), rounds);
     }
 
     /** PLD accountant, including the accounting itself (nothing is cached between invocations). */
     @Benchmark
     public double pld() {
         return new PldAccountant().account("bench", event, Adjacency.ADD_REMOVE).epsilon(1e-5);
+    }
+
+    /** PLD accountant on a three-atom discrete pair (the ldp-baseline of a shuffled protocol). */
+    @Benchmark
+    public double pldDiscrete() {
+        return new PldAccountant().account("bench", discrete, Adjacency.REPLACE_ONE).epsilon(1e-5);
     }
 
     /** RDP accountant, for comparison. */

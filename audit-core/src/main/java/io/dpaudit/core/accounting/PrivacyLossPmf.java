@@ -857,15 +857,14 @@ final class PrivacyLossPmf {
      *
      * <p>Two shortcuts return zero without changing any value (the powering would return +-0, which no later sum tells
      * from 0; tested against the plain powering). (1) A squared base that underflows to zero: a bit of the exponent is
-     * still set. (2) A base so small that the square before the top bit's is below 2^-538: while normal, the repeated
-     * squares keep their magnitude to within a relative 10^-9 (2 ulp a step, at most 2^20 steps at count 10^6), so
-     * that square's square underflows to exactly 0 and multiplies the product. With {@code |b|^2 < 2^(e+1)} (e its
-     * binary exponent) and the top bit's square {@code 2^(top-1) > count/4}, it suffices that
-     * {@code count (e + 1) / 8 < -600}.
-     * Most of a composition's spectrum takes the second (a million-fold composition: every {@code |b| < 0.7}).
+     * still set. (2) A base so small that the square before the top bit's is below 2^-538. While normal, the j-th
+     * square's relative error is at most about 2^(j+1) ulp (each squaring doubles the error it receives and adds its
+     * own), 10^-9 at count 10^6, so that square's square underflows to exactly 0 and multiplies the product. As the top
+     * bit's square is {@code 2^(top-1) > count/4}, it suffices that {@code count log2|b|^2 / 8 < -600}
+     * ({@link #powerUnderflows}). Most of a composition's spectrum takes one of the two.
      */
     static void power(double br, double bi, long count, double[] out) {
-        if (count >= 2 && count * (long) (Math.getExponent(br * br + bi * bi) + 1) < -4800L) {
+        if (powerUnderflows(br, bi, count)) {
             out[0] = 0;
             out[1] = 0;
             return;
@@ -895,6 +894,92 @@ final class PrivacyLossPmf {
         out[1] = pi;
     }
 
+    /**
+     * Shortcut (2) of {@link #power}: {@code (br + i bi)^count} is zero by the argument there, which needs
+     * {@code count log2|b|^2 < -4800}. First with {@code log2|b|^2 < e + 1} (free), then, for the bases it leaves
+     * (|b| above about 0.7 at a million rounds: all of a few-atom law's spectrum, which does not decay), with the
+     * logarithm itself: one call where the powering costs two dozen complex products. Both the computed {@code |b|^2}
+     * and the logarithm are within a few ulp, far inside the condition's margin (600 against 538).
+     */
+    static boolean powerUnderflows(double br, double bi, long count) {
+        if (count < 2) {
+            return false;
+        }
+        double square = br * br + bi * bi;
+        int e = Math.getExponent(square);
+        return count * (long) (e + 1) < -4800L || (e < 0 && count * Math.log(square) < -4800 * LN2);
+    }
+
+    private static final double LN2 = Math.log(2);
+
+    /**
+     * Sets ({@code first}) or multiplies {@code re + i im} by {@code (fr + i fi)^count}, entry by entry over
+     * {@code [0, half)}. Each power is a chain of dependent multiplications, so two entries at a time run in lockstep
+     * (their exponent bits are the same): the processor overlaps the two chains. Each entry's arithmetic is that of
+     * {@link #power}, except that a square underflowing to zero is carried on instead of stopped at (which gives
+     * +-0, the same value); a pair with an underflowing base goes through {@link #power} one entry at a time.
+     */
+    static void multiplyByPowers(double[] fr, double[] fi, long count, double[] re, double[] im, int half,
+            boolean first) {
+        double[] one = new double[2];
+        int k = 0;
+        for (; k + 1 < half; k += 2) {
+            double ar = fr[k];
+            double ai = fi[k];
+            double br = fr[k + 1];
+            double bi = fi[k + 1];
+            if (powerUnderflows(ar, ai, count) || powerUnderflows(br, bi, count)) {
+                power(ar, ai, count, one);
+                store(re, im, k, one[0], one[1], first);
+                power(br, bi, count, one);
+                store(re, im, k + 1, one[0], one[1], first);
+                continue;
+            }
+            double par = 1;
+            double pai = 0;
+            double pbr = 1;
+            double pbi = 0;
+            for (long e = count; ; ) {
+                if ((e & 1) != 0) {
+                    double a = par * ar - pai * ai;
+                    pai = par * ai + pai * ar;
+                    par = a;
+                    double b = pbr * br - pbi * bi;
+                    pbi = pbr * bi + pbi * br;
+                    pbr = b;
+                }
+                e >>>= 1;
+                if (e == 0) {
+                    break;
+                }
+                double a = ar * ar - ai * ai;
+                ai = 2 * ar * ai;
+                ar = a;
+                double b = br * br - bi * bi;
+                bi = 2 * br * bi;
+                br = b;
+            }
+            store(re, im, k, par, pai, first);
+            store(re, im, k + 1, pbr, pbi, first);
+        }
+        for (; k < half; k++) {
+            power(fr[k], fi[k], count, one);
+            store(re, im, k, one[0], one[1], first);
+        }
+    }
+
+    /** {@code re[k] + i im[k]} set to {@code pr + i pi} ({@code first}) or multiplied by it. */
+    private static void store(double[] re, double[] im, int k, double pr, double pi, boolean first) {
+        if (first) {
+            re[k] = pr;
+            im[k] = pi;
+        } else {
+            double a = re[k] * pr - im[k] * pi;
+            im[k] = re[k] * pi + im[k] * pr;
+            re[k] = a;
+        }
+    }
+
     /** The circular convolution of the terms' masses (raised to their counts) on length {@code n}: real part. */
     private static double[] convolve(List<Term> terms, int n) {
         // Real inputs: the half spectrum k = 0..n/2 determines the rest (conjugate symmetry), and so does its power.
@@ -908,20 +993,7 @@ final class PrivacyLossPmf {
             io.dpaudit.core.numerics.Interruption.check("composing a privacy loss distribution (FFT of length " + n + ")");
             Fft.forwardReal(term.pmf().masses, n, fr, fi);
             long count = term.count();
-            double[] power = new double[2];
-            for (int k = 0; k < half; k++) {
-                power(fr[k], fi[k], count, power);
-                double pr = power[0];
-                double pi = power[1];
-                if (first) {
-                    re[k] = pr;
-                    im[k] = pi;
-                } else {
-                    double a = re[k] * pr - im[k] * pi;
-                    im[k] = re[k] * pi + im[k] * pr;
-                    re[k] = a;
-                }
-            }
+            multiplyByPowers(fr, fi, count, re, im, half, first);
             first = false;
         }
         return Fft.inverseReal(re, im, n);

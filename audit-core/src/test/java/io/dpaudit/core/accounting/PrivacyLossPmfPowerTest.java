@@ -33,6 +33,49 @@ class PrivacyLossPmfPowerTest {
         return new double[] {pr, pi};
     }
 
+    /**
+     * The spectrum's products, two entries at a time in lockstep: the same values as the plain powering entry by entry,
+     * both setting ({@code first}) and multiplying, over odd and even lengths, a decaying spectrum (most powers zero)
+     * and a few-atom one (|b| near 1 everywhere).
+     */
+    @Test
+    void lockstepProductsEqualThePlainOnes() {
+        UniformRandomProvider rng = RandomSource.XO_SHI_RO_256_PP.create(8L);
+        for (long count : new long[] {1, 2, 3, 1000, 100_000, 1_000_000}) {
+            for (int half : new int[] {1, 2, 7, 4096, 4097}) {
+                for (boolean decaying : new boolean[] {true, false}) {
+                    double[] fr = new double[half];
+                    double[] fi = new double[half];
+                    double[] re = new double[half];
+                    double[] im = new double[half];
+                    for (int k = 0; k < half; k++) {
+                        double magnitude = decaying ? Math.exp(-30.0 * k / half) : 1 - 0.2 * rng.nextDouble();
+                        double angle = 2 * Math.PI * rng.nextDouble();
+                        fr[k] = magnitude * Math.cos(angle);
+                        fi[k] = magnitude * Math.sin(angle);
+                        re[k] = rng.nextDouble() - 0.5;
+                        im[k] = rng.nextDouble() - 0.5;
+                    }
+                    for (boolean first : new boolean[] {true, false}) {
+                        double[] gotRe = re.clone();
+                        double[] gotIm = im.clone();
+                        PrivacyLossPmf.multiplyByPowers(fr, fi, count, gotRe, gotIm, half, first);
+                        for (int k = 0; k < half; k++) {
+                            double[] p = plain(fr[k], fi[k], count);
+                            double wantRe = first ? p[0] : re[k] * p[0] - im[k] * p[1];
+                            double wantIm = first ? p[1] : re[k] * p[1] + im[k] * p[0];
+                            if (gotRe[k] != wantRe || gotIm[k] != wantIm) {
+                                throw new AssertionError("count " + count + ", length " + half + ", entry " + k
+                                        + (first ? " (set)" : " (multiplied)") + ": " + gotRe[k] + " + " + gotIm[k]
+                                        + "i against " + wantRe + " + " + wantIm + "i");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void shortcutsToZeroChangeNoValue() {
         UniformRandomProvider rng = RandomSource.XO_SHI_RO_256_PP.create(7L);
