@@ -861,7 +861,7 @@ final class PrivacyLossPmf {
      * square's relative error is at most about 2^(j+1) ulp (each squaring doubles the error it receives and adds its
      * own), 10^-9 at count 10^6, so that square's square underflows to exactly 0 and multiplies the product. As the top
      * bit's square is {@code 2^(top-1) > count/4}, it suffices that {@code count log2|b|^2 / 8 < -600}
-     * ({@link #powerUnderflows}). Most of a composition's spectrum takes one of the two.
+     * ({@link #powerUnderflows}). At a million rounds most of a composition's spectrum takes one of the two.
      */
     static void power(double br, double bi, long count, double[] out) {
         if (powerUnderflows(br, bi, count)) {
