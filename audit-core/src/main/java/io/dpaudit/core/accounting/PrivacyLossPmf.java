@@ -851,90 +851,33 @@ final class PrivacyLossPmf {
     }
 
     /**
-     * {@code (br + i bi)^count} into {@code out[0]} (real part) and {@code out[1]}, by binary powering: about
-     * {@code 2 log2(count)} rounding errors, where the polar form (hypot, log, exp, atan2, cos, sin) costs six
-     * transcendental calls and an error growing with {@code count}.
-     *
-     * <p>Two shortcuts return zero without changing any value (the powering would return +-0, which no later sum tells
-     * from 0; tested against the plain powering). (1) A squared base that underflows to zero: a bit of the exponent is
-     * still set. (2) A base so small that the square before the top bit's is below 2^-538. While normal, the j-th
-     * square's relative error is at most about 2^(j+1) ulp (each squaring doubles the error it receives and adds its
-     * own), 10^-9 at count 10^6, so that square's square underflows to exactly 0 and multiplies the product. As the top
-     * bit's square is {@code 2^(top-1) > count/4}, it suffices that {@code count log2|b|^2 / 8 < -600}
-     * ({@link #powerUnderflows}). At a million rounds most of a composition's spectrum takes one of the two.
-     */
-    static void power(double br, double bi, long count, double[] out) {
-        if (powerUnderflows(br, bi, count)) {
-            out[0] = 0;
-            out[1] = 0;
-            return;
-        }
-        double pr = 1;
-        double pi = 0;
-        for (long e = count; ; ) {
-            if ((e & 1) != 0) {
-                double a = pr * br - pi * bi;
-                pi = pr * bi + pi * br;
-                pr = a;
-            }
-            e >>>= 1;
-            if (e == 0) {
-                break;
-            }
-            double a = br * br - bi * bi;
-            bi = 2 * br * bi;
-            br = a;
-            if (br == 0 && bi == 0) {
-                pr = 0;
-                pi = 0;
-                break;
-            }
-        }
-        out[0] = pr;
-        out[1] = pi;
-    }
-
-    /**
-     * Shortcut (2) of {@link #power}: {@code (br + i bi)^count} is zero by the argument there, which needs
-     * {@code count log2|b|^2 < -4800}. First with {@code log2|b|^2 < e + 1} (free), then, for the bases it leaves
-     * (|b| above about 0.7 at a million rounds: all of a few-atom law's spectrum, which does not decay), with the
-     * logarithm itself: one call where the powering costs two dozen complex products. Both the computed {@code |b|^2}
-     * and the logarithm are within a few ulp, far inside the condition's margin (600 against 538).
-     */
-    static boolean powerUnderflows(double br, double bi, long count) {
-        if (count < 2) {
-            return false;
-        }
-        double square = br * br + bi * bi;
-        int e = Math.getExponent(square);
-        return count * (long) (e + 1) < -4800L || (e < 0 && count * Math.log(square) < -4800 * LN2);
-    }
-
-    private static final double LN2 = Math.log(2);
-
-    /**
      * Sets ({@code first}) or multiplies {@code re + i im} by {@code (fr + i fi)^count}, entry by entry over
-     * {@code [0, half)}. Each power is a chain of dependent multiplications, so two entries at a time run in lockstep
-     * (their exponent bits are the same): the processor overlaps the two chains. Each entry's arithmetic is that of
-     * {@link #power}, except that a square underflowing to zero is carried on instead of stopped at (which gives
-     * +-0, the same value); a pair with an underflowing base goes through {@link #power} one entry at a time.
+     * {@code [0, half)}, by binary powering: about {@code 2 log2(count)} rounding errors, where the polar form (hypot,
+     * log, exp, atan2, cos, sin) costs six transcendental calls and an error growing with {@code count}. Each power is
+     * a chain of dependent products, so two entries at a time run in lockstep (their exponent bits are the same) and
+     * the processor overlaps the two chains.
+     *
+     * <p>An entry whose power {@link #powerUnderflows} is zero without its chain: its base is taken as 0, whose power
+     * is +-0, the value the chain would give (no later sum tells +-0 from 0); a pair of such entries is skipped. Tested
+     * against the plain powering, value for value.
      */
     static void multiplyByPowers(double[] fr, double[] fi, long count, double[] re, double[] im, int half,
             boolean first) {
-        double[] one = new double[2];
-        int k = 0;
-        for (; k + 1 < half; k += 2) {
-            double ar = fr[k];
-            double ai = fi[k];
-            double br = fr[k + 1];
-            double bi = fi[k + 1];
-            if (powerUnderflows(ar, ai, count) || powerUnderflows(br, bi, count)) {
-                power(ar, ai, count, one);
-                store(re, im, k, one[0], one[1], first);
-                power(br, bi, count, one);
-                store(re, im, k + 1, one[0], one[1], first);
+        for (int k = 0; k < half; k += 2) {
+            boolean pair = k + 1 < half;
+            boolean zeroA = powerUnderflows(fr[k], fi[k], count);
+            boolean zeroB = !pair || powerUnderflows(fr[k + 1], fi[k + 1], count);
+            if (zeroA && zeroB) {
+                store(re, im, k, 0, 0, first);
+                if (pair) {
+                    store(re, im, k + 1, 0, 0, first);
+                }
                 continue;
             }
+            double ar = zeroA ? 0 : fr[k];
+            double ai = zeroA ? 0 : fi[k];
+            double br = zeroB ? 0 : fr[k + 1];
+            double bi = zeroB ? 0 : fi[k + 1];
             double par = 1;
             double pai = 0;
             double pbr = 1;
@@ -960,13 +903,33 @@ final class PrivacyLossPmf {
                 br = b;
             }
             store(re, im, k, par, pai, first);
-            store(re, im, k + 1, pbr, pbi, first);
-        }
-        for (; k < half; k++) {
-            power(fr[k], fi[k], count, one);
-            store(re, im, k, one[0], one[1], first);
+            if (pair) {
+                store(re, im, k + 1, pbr, pbi, first);
+            }
         }
     }
+
+    /**
+     * {@code (br + i bi)^count} is zero, without computing it: the square before the top bit's is below 2^-538. While
+     * normal, the j-th square's relative error is at most about 2^(j+1) ulp (each squaring doubles the error it
+     * receives and adds its own), 10^-9 at count 10^6, so that square's square underflows to exactly 0 and multiplies
+     * the product. As the top bit's square is {@code 2^(top-1) > count/4}, it suffices that
+     * {@code count log2|b|^2 < -4800} (600 bits against 538). Tried first with {@code log2|b|^2 < e + 1} (e the binary
+     * exponent: free), then, for the bases it leaves (|b| above about 0.7 at a million rounds: all of a few-atom law's
+     * spectrum, which does not decay), with the logarithm itself: one call where the powering costs two dozen complex
+     * products. The computed {@code |b|^2} and logarithm are within a few ulp, far inside the margin. At a million
+     * rounds most of a composition's spectrum is decided here.
+     */
+    static boolean powerUnderflows(double br, double bi, long count) {
+        if (count < 2) {
+            return false;
+        }
+        double square = br * br + bi * bi;
+        int e = Math.getExponent(square);
+        return count * (long) (e + 1) < -4800L || (e < 0 && count * Math.log(square) < -4800 * LN2);
+    }
+
+    private static final double LN2 = Math.log(2);
 
     /** {@code re[k] + i im[k]} set to {@code pr + i pi} ({@code first}) or multiplied by it. */
     private static void store(double[] re, double[] im, int k, double pr, double pi, boolean first) {
