@@ -33,6 +33,9 @@ final class SummaryTable {
                 res.elapsedSeconds(), Format.perSecond(res.trialsPerSecond(), "trials")));
         b.append(String.format(Locale.ROOT, "Empirical lower bounds (%s confidence each):%n",
                 Format.percent(res.settings().confidence())));
+        if (res.epsilonLowerBounds().isEmpty() && res.deltaLowerBounds().isEmpty()) {
+            b.append("  none asked (deltas and epsilons are empty): each claim's evidence is below\n");
+        }
         for (EpsilonLowerBound e : res.epsilonLowerBounds()) {
             b.append(String.format(Locale.ROOT, "  at delta = %-10s epsilon >= %s%n", Format.g(e.delta()),
                     Format.g(e.epsilon())));
@@ -48,6 +51,9 @@ final class SummaryTable {
                 for (BoundCurve.Point p : c.epsilonAtDeltas()) {
                     at.append(String.format(Locale.ROOT, "  epsilon = %s at delta = %s", Format.g(p.epsilon()),
                             Format.g(p.delta())));
+                }
+                if (at.length() == 0) { // "deltas": [] asks for no δ; the curve is still in the reports
+                    at.append("  (no delta asked: its curve is in curves.csv)");
                 }
                 b.append(String.format(Locale.ROOT, "  %-48s%s%s%n", c.name(), at, c.kindLabel()));
             }

@@ -62,7 +62,14 @@ public final class MarkdownReportWriter {
     static String details(AuditReport r) {
         AuditResult res = r.result();
         StringBuilder b = new StringBuilder();
-        b.append("## Empirical lower bounds\n\n| δ | ε lower bound | test |\n|--:|--:|---|\n");
+        b.append("## Empirical lower bounds\n");
+        if (res.epsilonLowerBounds().isEmpty() && res.deltaLowerBounds().isEmpty()) {
+            b.append("\nNone asked for (the scenario's `deltas` and `epsilons` are empty); each claim's evidence is in "
+                    + "the claims table.\n");
+        }
+        if (!res.epsilonLowerBounds().isEmpty()) { // ε lower bounds at the asked δ
+            b.append("\n| δ | ε lower bound | test |\n|--:|--:|---|\n");
+        }
         for (EpsilonLowerBound e : res.epsilonLowerBounds()) {
             b.append("| ").append(Format.g(e.delta())).append(" | ").append(Format.g(e.epsilon())).append(" | ")
                     .append(test(e.test()))
@@ -70,7 +77,9 @@ public final class MarkdownReportWriter {
                             ? "; certified by the conditional odds-ratio test" : "")
                     .append(" |\n");
         }
-        b.append("\n| ε | δ lower bound | test |\n|--:|--:|---|\n");
+        if (!res.deltaLowerBounds().isEmpty()) { // δ lower bounds at the asked ε (the claims' are with the claims)
+            b.append("\n| ε | δ lower bound | test |\n|--:|--:|---|\n");
+        }
         for (DeltaLowerBound d : res.deltaLowerBounds()) {
             b.append("| ").append(Format.g(d.epsilon())).append(" | ").append(Format.g(d.delta())).append(" | ")
                     .append(test(d.test())).append(" |\n");

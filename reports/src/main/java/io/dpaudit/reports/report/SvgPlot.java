@@ -6,14 +6,16 @@ import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import io.dpaudit.core.estimate.PrivacyLossEstimate;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * An inline SVG plot of δ against ε (δ on a log scale): analytic bounds as curves, empirical ε lower bounds as
  * right-pointing triangles at their δ (the true profile lies to their right), empirical δ lower bounds as
- * up-pointing triangles at their ε (the true profile lies above), claims as circles (red when violated). Points with
- * δ = 0 cannot be drawn on a log scale and are listed in the tables only.
+ * up-pointing triangles at their ε (the true profile lies above), claims as circles ({@link ClaimMarker}: red
+ * violated, orange contested, green consistent, grey dashed inconclusive). Points with δ = 0 cannot be drawn on a log
+ * scale and are listed in the tables only.
  */
 final class SvgPlot {
     private static final int WIDTH = 860;
@@ -160,33 +162,70 @@ final class SvgPlot {
                     + "\" stroke-width=\"2\"" + dash + "/>", label);
         }
         AuditResult res = r.result();
+        boolean epsilonDrawn = false;
         for (EpsilonLowerBound e : res.epsilonLowerBounds()) {
             if (e.epsilon() > 0) {
+                epsilonDrawn = true;
                 b.append(triangleRight(x(e.epsilon()), y(e.delta()), "#000",
                         "empirical ε ≥ " + Format.g(e.epsilon()) + " at δ = " + Format.g(e.delta())));
             }
         }
+        boolean deltaDrawn = false;
         for (DeltaLowerBound d : res.deltaLowerBounds()) {
             if (d.delta() > 0) {
+                deltaDrawn = true;
                 b.append(triangleUp(x(d.epsilon()), y(d.delta()), "#000",
                         "empirical δ ≥ " + Format.g(d.delta()) + " at ε = " + Format.g(d.epsilon())));
             }
         }
-        legend = legendEntry(b, legend, "<path d=\"M4,-6 L14,0 L4,6 Z\" fill=\"#000\"/>", "empirical ε lower bound");
-        legend = legendEntry(b, legend, "<path d=\"M3,5 L9,-6 L15,5 Z\" fill=\"#000\"/>", "empirical δ lower bound");
-        for (ClaimResult c : res.claims()) {
-            String color = c.verdict() == Verdict.VIOLATED ? "#d62728" : "#2ca02c";
-            b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" stroke=\"%s\" "
-                    + "stroke-width=\"2.5\"><title>%s</title></circle>%n", x(c.claim().epsilon()),
-                    y(c.claim().delta()), color, HtmlReportWriter.escape(c.claim().label() + ": "
-                            + c.verdict().label())));
+        if (epsilonDrawn) {
+            legend = legendEntry(b, legend, "<path d=\"M4,-6 L14,0 L4,6 Z\" fill=\"#000\"/>", "empirical ε lower bound");
         }
-        legend = legendEntry(b, legend, "<circle cx=\"9\" cy=\"0\" r=\"5\" fill=\"none\" stroke=\"#2ca02c\" "
-                + "stroke-width=\"2.5\"/>", "claim, consistent");
-        legendEntry(b, legend, "<circle cx=\"9\" cy=\"0\" r=\"5\" fill=\"none\" stroke=\"#d62728\" "
-                + "stroke-width=\"2.5\"/>", "claim, violated");
+        if (deltaDrawn) {
+            legend = legendEntry(b, legend, "<path d=\"M3,5 L9,-6 L15,5 Z\" fill=\"#000\"/>", "empirical δ lower bound");
+        }
+        EnumSet<ClaimMarker> shown = EnumSet.noneOf(ClaimMarker.class);
+        for (ClaimResult c : res.claims()) {
+            ClaimMarker m = ClaimMarker.of(c);
+            shown.add(m);
+            b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" %s><title>%s</title>"
+                    + "</circle>%n", x(c.claim().epsilon()), y(c.claim().delta()), m.style,
+                    HtmlReportWriter.escape(c.claim().label() + ": " + m.label)));
+        }
+        for (ClaimMarker m : shown) {
+            legend = legendEntry(b, legend, "<circle cx=\"9\" cy=\"0\" r=\"5\" " + m.style + "/>", "claim, " + m.label);
+        }
         b.append("</svg>\n");
         return b.toString();
+    }
+
+    /**
+     * How a claim is drawn: by its verdict, and apart when contested, so that a circle never looks consistent when
+     * the audit could not have refuted the claim (inconclusive: grey, dashed) or when its ε lower bound exceeds it.
+     */
+    enum ClaimMarker {
+        VIOLATED("violated", "#d62728", ""),
+        CONTESTED("contested (its ε lower bound exceeds it)", "#ff7f0e", ""),
+        CONSISTENT("consistent", "#2ca02c", ""),
+        INCONCLUSIVE("inconclusive (the audit could not have refuted it)", "#7f7f7f", " stroke-dasharray=\"3 2\"");
+
+        final String label;
+        final String style;
+
+        ClaimMarker(String label, String color, String dash) {
+            this.label = label;
+            this.style = "fill=\"none\" stroke=\"" + color + "\" stroke-width=\"2.5\"" + dash;
+        }
+
+        static ClaimMarker of(ClaimResult c) {
+            if (c.verdict() == Verdict.VIOLATED) {
+                return VIOLATED;
+            }
+            if (c.epsilonBoundAboveClaim()) {
+                return CONTESTED;
+            }
+            return c.verdict() == Verdict.INCONCLUSIVE ? INCONCLUSIVE : CONSISTENT;
+        }
     }
 
     /**

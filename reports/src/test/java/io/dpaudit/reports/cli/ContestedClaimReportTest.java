@@ -63,6 +63,9 @@ class ContestedClaimReportTest {
         assertTrue(html.contains("<div class=\"banner inconclusive\" id=\"verdict\">"), "amber banner, not green");
         assertFalse(html.contains("no evidence against them"), "the banner must not say there is no evidence");
         assertTrue(html.contains("<tr class=\"contested\"><td>claimed 0.1-DP</td>"), "row coloured as contested");
+        assertTrue(html.contains("stroke=\"#ff7f0e\" stroke-width=\"2.5\"><title>claimed 0.1-DP: contested"),
+                "drawn orange in the plot, not green");
+        assertTrue(html.contains("stroke=\"#2ca02c\" stroke-width=\"2.5\"><title>claimed 1-DP: consistent"), html);
 
         JsonNode json = new ObjectMapper().readTree(JsonReportWriter.write(r));
         assertTrue(json.get("claims").get(0).get("epsilonBoundAboveClaim").asBoolean());

@@ -58,4 +58,28 @@ class CsvAndPlotTest {
         assertTrue(SvgPlot.certifiesNothing(flat));
         assertTrue(!SvgPlot.certifiesNothing(r.bounds().get(0)));
     }
+
+    /**
+     * A claim's circle follows its verdict, so that a claim the audit could not have refuted never looks consistent:
+     * at 20 000 trials of the σ = 1 Gaussian (seed 0), ε = 1 at δ = 1e-5 is violated and ε = 3 and 4.4 are
+     * inconclusive (checked first); with no δ or ε asked for, no empirical triangle is drawn or listed.
+     */
+    @Test
+    void claimCirclesFollowTheirVerdictAndTheLegendListsOnlyWhatIsDrawn() {
+        Scenario s = ScenarioReader.parse("{\"name\": \"markers\", \"mechanism\": {\"type\": \"gaussian\", "
+                + "\"sigma\": 1}, \"trials\": 20000, \"seed\": 0, \"deltas\": [], \"epsilons\": [], \"claims\": ["
+                + "{\"label\": \"A\", \"epsilon\": 3, \"delta\": 1e-5}, {\"label\": \"B\", \"epsilon\": 1, "
+                + "\"delta\": 1e-5}]}", "markers");
+        AuditReport r = ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
+        assertEquals(io.dpaudit.core.audit.Verdict.INCONCLUSIVE, r.result().claims().get(0).verdict());
+        assertEquals(io.dpaudit.core.audit.Verdict.VIOLATED, r.result().claims().get(1).verdict());
+        String svg = SvgPlot.render(r);
+        assertTrue(svg.contains("stroke=\"#7f7f7f\" stroke-width=\"2.5\" stroke-dasharray=\"3 2\"><title>A: "
+                + "inconclusive"), svg);
+        assertTrue(svg.contains("stroke=\"#d62728\" stroke-width=\"2.5\"><title>B: violated"), svg);
+        assertTrue(svg.contains(">claim, inconclusive (the audit could not have refuted it)<"), svg);
+        assertTrue(!svg.contains("claim, consistent"), "no consistent claim: no such legend entry");
+        assertTrue(!svg.contains("empirical ε lower bound") && !svg.contains("empirical δ lower bound"), svg);
+        assertTrue(!MarkdownReportWriter.details(r).contains("| ε | δ lower bound | test |"), "no empty table");
+    }
 }
