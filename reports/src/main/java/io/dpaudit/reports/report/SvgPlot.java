@@ -179,10 +179,12 @@ final class SvgPlot {
             }
         }
         if (epsilonDrawn) {
-            legend = legendEntry(b, legend, "<path d=\"M4,-6 L14,0 L4,6 Z\" fill=\"#000\"/>", "empirical ε lower bound");
+            legend = legendEntry(b, legend, "<path d=\"M4,-6 L14,0 L4,6 Z\" fill=\"#000\"/>",
+                    "empirical ε lower bound");
         }
         if (deltaDrawn) {
-            legend = legendEntry(b, legend, "<path d=\"M3,5 L9,-6 L15,5 Z\" fill=\"#000\"/>", "empirical δ lower bound");
+            legend = legendEntry(b, legend, "<path d=\"M3,5 L9,-6 L15,5 Z\" fill=\"#000\"/>",
+                    "empirical δ lower bound");
         }
         EnumSet<ClaimMarker> shown = EnumSet.noneOf(ClaimMarker.class);
         for (ClaimResult c : res.claims()) {
