@@ -80,6 +80,19 @@ public final class ScoreMetrics {
      * @param fprs target false-positive rates in (0, 1)
      */
     public static Result of(ScoreCounts choice, ScoreCounts evaluation, double confidence, double[] fprs) {
+        return of(choice, evaluation, confidence, fprs, evaluation.binning().exact());
+    }
+
+    /**
+     * {@link #of(ScoreCounts, ScoreCounts, double, double[])} for counts whose slots may hold several values although
+     * the binning has one slot per known value (a rank binning fixed from part of the scores, which other scores fell
+     * between): {@code valuesExact} says whether every counted score is its slot's value. Only then are the pairs
+     * within a slot ties (counted 1/2); otherwise they are bracketed as in an ordinary bin.
+     *
+     * @param valuesExact whether every counted score equals the value of its slot
+     */
+    public static Result of(ScoreCounts choice, ScoreCounts evaluation, double confidence, double[] fprs,
+            boolean valuesExact) {
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("confidence must be in (0, 1): " + confidence);
         }
@@ -92,7 +105,7 @@ public final class ScoreMetrics {
         if (m < 1 || n < 1) {
             throw new IllegalArgumentException("AUROC needs scores in both worlds");
         }
-        Auroc auroc = auroc(evaluation, m, n, binning.exact(), 1 - confidence);
+        Auroc auroc = auroc(evaluation, m, n, valuesExact && binning.exact(), 1 - confidence);
         double a = (1 - confidence) / (4.0 * fprs.length);
         long[] chosenWithout = choice.upperTail(World.WITHOUT_CANARY);
         long chosenN = choice.trials(World.WITHOUT_CANARY);

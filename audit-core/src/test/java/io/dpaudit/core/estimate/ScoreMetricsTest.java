@@ -36,6 +36,22 @@ class ScoreMetricsTest {
     }
 
     /**
+     * The same counts in slots that may hold several values (a rank binning fixed from part of the scores, which other
+     * scores fell between): the pairs within a slot, (1,1) and (2,2), are counted 0 or 1, so the bracket is
+     * [6/9, 8/9], not the tie count 7/9.
+     */
+    @Test
+    void slotsHoldingSeveralValuesAreBracketedNotTied() {
+        HistogramBinning b = HistogramBinning.ranks(new double[] {0, 1, 2, 3});
+        ScoreCounts counts = ScoreCounts.of(b, new long[] {0, 0, 1, 1, 1}, new long[] {0, 1, 1, 1, 0});
+        ScoreMetrics.Auroc a = ScoreMetrics.of(counts, counts, 0.95, ScoreMetrics.DEFAULT_FPRS, false).auroc();
+        assertEquals(6.0 / 9, a.bracketLow(), 1e-15);
+        assertEquals(8.0 / 9, a.bracketHigh(), 1e-15);
+        assertEquals(7.0 / 9, ScoreMetrics.of(counts, counts, 0.95, ScoreMetrics.DEFAULT_FPRS).auroc().bracketHigh(),
+                1e-15, "a rank binning whose values are exact still counts ties 1/2");
+    }
+
+    /**
      * Scores N(1, 1) with the canary and N(0, 1) without, 2·10^5 each (seed 20261126): the intervals contain the true
      * AUROC Φ(1/√2) = 0.7602 and the true TPR at each achieved FPR, Φ̄(Φ̄^{-1}(FPR) − 1).
      */

@@ -39,9 +39,13 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p><b>Pass 1</b> validates every score (a NaN or unparsable entry stops with its file and line), counts the scores,
  * computes each file's SHA-256, and fixes the histogram from the range part only: its finite extremes widened by half
  * their span (as the engine's pilot does), or, when that part shows at most {@value Pilot#MAX_DISCOVERED_VALUES}
- * distinct values, one slot per value (a value not seen there shares the slot of the next smaller one: a coarser test,
- * never an invalid one). <b>Pass 2</b> counts both parts into those histograms. The estimator then runs as for a
- * simulated audit ({@link EmpiricalEstimator}, {@link TradeOffCertification}), with each world's own number of scores.
+ * distinct values and repeats them (at most half as many distinct values as scores: a discrete score; a continuous one
+ * shows every value once), one slot per value (a value not seen there shares the slot of the next smaller one: a
+ * coarser test, never an invalid one). <b>Pass 2</b> counts both parts into those histograms, and counts the scores
+ * that fell between the values of such a slot binning: the counts are exact (every score its value's slot) only when
+ * there are none, which decides how the AUROC treats pairs within a slot ({@link ScoreMetrics}: ties of equal values,
+ * or bracketed). The estimator then runs as for a simulated audit ({@link EmpiricalEstimator},
+ * {@link TradeOffCertification}), with each world's own number of scores.
  */
 public final class ScoreFileAudit {
     /** Share of each file that fixes the histogram range under Bonferroni selection (not counted). */
@@ -84,8 +88,11 @@ public final class ScoreFileAudit {
      * @param with facts of {@code --with}
      * @param without facts of {@code --without}
      * @param metrics AUROC and TPR at fixed FPRs: thresholds chosen on the range part, certified on the evaluation part
+     * @param scoresBetweenValues with one slot per value of the range part, the scores (both files) that are none of
+     *     those values and share the slot of the next smaller one; 0 otherwise
      */
-    public record Outcome(AuditResult result, FileFacts with, FileFacts without, ScoreMetrics.Result metrics) {
+    public record Outcome(AuditResult result, FileFacts with, FileFacts without, ScoreMetrics.Result metrics,
+            long scoresBetweenValues) {
     }
 
     /** Runs both passes and the estimator. */
@@ -114,13 +121,15 @@ public final class ScoreFileAudit {
                 withFacts.scores(), withoutFacts.scores(), binning.exact() ? binning.bins() + 1 + " exact slots (the "
                         + "scores take few values)" : binning.bins() + " bins over [" + binning.lo() + ", "
                         + binning.hi() + ")"));
-        long[][] with = secondPass(r.with(), r.lowerMeansWith(), fraction, stream(s.seed(), 0), binning, values,
+        Counted with = secondPass(r.with(), r.lowerMeansWith(), fraction, stream(s.seed(), 0), binning, values,
                 progress, withFacts.scores());
-        long[][] without = secondPass(r.without(), r.lowerMeansWith(), fraction, stream(s.seed(), 1), binning,
+        Counted without = secondPass(r.without(), r.lowerMeansWith(), fraction, stream(s.seed(), 1), binning,
                 values, progress, withoutFacts.scores());
+        long between = with.betweenValues() + without.betweenValues();
         boolean heldOut = s.selection() instanceof ThresholdSelection.HeldOut;
-        ScoreCounts selection = heldOut ? ScoreCounts.ofUnequal(binning, with[0], without[0]) : null;
-        ScoreCounts evaluation = ScoreCounts.ofUnequal(binning, with[1], without[1]);
+        ScoreCounts selection = heldOut ? ScoreCounts.ofUnequal(binning, with.rangePart(), without.rangePart())
+                : null;
+        ScoreCounts evaluation = ScoreCounts.ofUnequal(binning, with.evaluation(), without.evaluation());
         EmpiricalEstimator estimator = heldOut
                 ? EmpiricalEstimator.heldOut(selection, evaluation, s.confidence(),
                         (ThresholdSelection.HeldOut) s.selection())
@@ -144,13 +153,17 @@ public final class ScoreFileAudit {
                 + "without)", withFacts.name(), withFacts.scores(), withoutFacts.name(), withoutFacts.scores());
         String attack = "the scores as given: a threshold on them, higher meaning \"with the canary\""
                 + (r.lowerMeansWith() ? " after negation (--direction lower)" : "")
-                + (binning.exact() ? " (their " + values.length + " values counted exactly)" : "");
+                + (!binning.exact() ? "" : between == 0 ? " (their " + values.length + " values counted exactly)"
+                        : String.format(Locale.ROOT, " (one slot per value of the %d the range part showed; %,d "
+                                + "scores fell between them and count with the next smaller one)", values.length,
+                                between));
         AuditResult result = new AuditResult(s, description, attack, binning,
                 heldOut ? withFacts.rangePart() : 0, withFacts.scores() - withFacts.rangePart(), 2, eps, dels, claims,
                 elapsed, tradeOff, List.of(), null, new AuditResult.Counts(selection, evaluation, null));
-        ScoreMetrics.Result metrics = ScoreMetrics.of(ScoreCounts.ofUnequal(binning, with[0], without[0]), evaluation,
-                s.confidence(), ScoreMetrics.DEFAULT_FPRS);
-        return new Outcome(result, withFacts, withoutFacts, metrics);
+        ScoreMetrics.Result metrics = ScoreMetrics.of(ScoreCounts.ofUnequal(binning, with.rangePart(),
+                without.rangePart()), evaluation, s.confidence(), ScoreMetrics.DEFAULT_FPRS,
+                binning.exact() && between == 0);
+        return new Outcome(result, withFacts, withoutFacts, metrics, between);
     }
 
     /** The split stream of file {@code index} (0: with, 1: without): the root seed's stream {@code index}. */
@@ -199,11 +212,21 @@ public final class ScoreFileAudit {
     }
 
 
-    /** Counts of the range part ([0]) and the evaluation part ([1]), slot by slot. */
-    private static long[][] secondPass(ScoreFile f, boolean negate, double fraction, UniformRandomProvider split,
+    /**
+     * One file's counts, slot by slot.
+     *
+     * @param rangePart counts of the range part
+     * @param evaluation counts of the evaluation part
+     * @param betweenValues with one slot per value, the scores that are none of the values (infinite ones included)
+     */
+    private record Counted(long[] rangePart, long[] evaluation, long betweenValues) {
+    }
+
+    private static Counted secondPass(ScoreFile f, boolean negate, double fraction, UniformRandomProvider split,
             HistogramBinning binning, double[] values, ProgressListener progress, long total) {
         long[] rangePart = new long[binning.slots()];
         long[] evaluation = new long[binning.slots()];
+        long between = 0;
         long start = System.nanoTime();
         long n = 0;
         try (ScoreReader in = f.open(null)) {
@@ -213,7 +236,14 @@ public final class ScoreFileAudit {
                     progress.onProgress("counting", n, total, System.nanoTime() - start);
                 }
                 double v = negate ? -in.value() : in.value();
-                int slot = values != null ? rankSlot(values, v) : binning.index(v);
+                int slot;
+                if (values != null) {
+                    int i = Arrays.binarySearch(values, v == 0 ? 0.0 : v);
+                    between += i < 0 ? 1 : 0; // an infinite score too: it shares the end slot
+                    slot = rankSlot(i);
+                } else {
+                    slot = binning.index(v);
+                }
                 if (split.nextDouble() < fraction) {
                     rangePart[slot]++;
                 } else {
@@ -224,12 +254,14 @@ public final class ScoreFileAudit {
         } catch (IOException e) {
             throw new InvalidInputException(f.name(), "(read error)", e.getMessage());
         }
-        return new long[][] {rangePart, evaluation};
+        return new Counted(rangePart, evaluation, between);
     }
 
-    /** The slot of a value in a rank binning: rank r (largest value at or below v; 0 below all) is slot r + 1. */
-    private static int rankSlot(double[] values, double v) {
-        int i = Arrays.binarySearch(values, v == 0 ? 0.0 : v);
+    /**
+     * The slot of a value in a rank binning from its binary search result {@code i} among the values: rank r (largest
+     * value at or below it; 0 below all) is slot r + 1.
+     */
+    private static int rankSlot(int i) {
         int rank = i >= 0 ? i : Math.max(0, -i - 2);
         return rank + 1;
     }
@@ -241,11 +273,14 @@ public final class ScoreFileAudit {
         private double[] distinct = new double[64];
         private int size;
         private boolean many;
+        /** Finite scores added (with repeats). */
+        private long added;
 
         void add(double v) {
             if (!Double.isFinite(v)) {
                 return;
             }
+            added++;
             min = Math.min(min, v);
             max = Math.max(max, v);
             if (!many) {
@@ -277,6 +312,7 @@ public final class ScoreFileAudit {
             r.min = Math.min(min, o.min);
             r.max = Math.max(max, o.max);
             r.many = many || o.many;
+            r.added = added + o.added;
             if (!r.many) {
                 for (int i = 0; i < size && !r.many; i++) {
                     r.insert(distinct[i]);
@@ -297,7 +333,7 @@ public final class ScoreFileAudit {
                 throw new InvalidInputException("scores", "(no finite score in the part that fixes the histogram)",
                         "at least one finite score is needed");
             }
-            if (!many && size >= 2) {
+            if (!many && size >= 2 && 2L * size <= added) {
                 return HistogramBinning.ranks(values());
             }
             return HistogramBinning.fromPilot(min, max, bins);
