@@ -57,7 +57,8 @@ public final class RankedScorer implements Scorer {
 
     @Override
     public String description() {
-        return inner.description() + " (its " + values.length + " values counted exactly)";
+        return inner.description() + " (its " + values.length + " values seen in the pilot counted exactly, one slot "
+                + "each; a value the pilot did not see would count with the next smaller one)";
     }
 
     @Override
