@@ -11,6 +11,7 @@ import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.BoundCurve;
 import io.dpaudit.reports.report.EstimateTables;
 import io.dpaudit.reports.report.Format;
+import io.dpaudit.reports.report.WorldTrials;
 import io.dpaudit.reports.report.ClaimRows;
 import java.util.List;
 import java.util.Locale;
@@ -28,8 +29,8 @@ final class SummaryTable {
         b.append(String.format(Locale.ROOT, "  mechanism  %s (%s), %s simulator%n", r.mechanism().type(),
                 paramText(r), r.simulator()));
         b.append(String.format(Locale.ROOT, "  attack     %s%n", res.attack()));
-        b.append(String.format(Locale.ROOT, "  trials     %s per world, seed %d, %d thread(s), %.2f s, %s%n",
-                Format.count(res.settings().trialsPerWorld()), res.settings().seed(), res.settings().threads(),
+        b.append(String.format(Locale.ROOT, "  trials     %s, seed %d, %d thread(s), %.2f s, %s%n",
+                WorldTrials.text(res), res.settings().seed(), res.settings().threads(),
                 res.elapsedSeconds(), Format.perSecond(res.trialsPerSecond(), "trials")));
         b.append(String.format(Locale.ROOT, "Empirical lower bounds (%s confidence each):%n",
                 Format.percent(res.settings().confidence())));

@@ -11,6 +11,7 @@ import io.dpaudit.core.estimate.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import io.dpaudit.core.estimate.PrivacyLossEstimate;
+import io.dpaudit.core.engine.World;
 import io.dpaudit.core.estimate.SelectedTest;
 import java.util.List;
 import java.util.Map;
@@ -43,9 +44,17 @@ public final class MarkdownReportWriter {
                 .append(r.mechanism().adjacency()).append("\n");
         b.append("- **Simulator:** ").append(res.mechanism()).append("\n");
         b.append("- **Attack:** ").append(res.attack()).append("\n");
-        b.append("- **Trials per world:** ").append(Format.count(s.trialsPerWorld())).append(" (selection ")
-                .append(Format.count(res.selectionTrials())).append(", evaluation ")
-                .append(Format.count(res.evaluationTrials())).append(")\n");
+        if (WorldTrials.unbalanced(res)) {
+            AuditResult.Counts c = res.counts();
+            b.append("- **Trials:** ").append(WorldTrials.text(res)).append(c.selection() == null
+                    ? " (all certify the test; a pilot part that only fixed the histogram is not counted)\n"
+                    : " (evaluation " + Format.count(c.evaluation().trials(World.WITH_CANARY)) + " and "
+                            + Format.count(c.evaluation().trials(World.WITHOUT_CANARY)) + ", the rest selection)\n");
+        } else {
+            b.append("- **Trials per world:** ").append(Format.count(s.trialsPerWorld())).append(" (selection ")
+                    .append(Format.count(res.selectionTrials())).append(", evaluation ")
+                    .append(Format.count(res.evaluationTrials())).append(")\n");
+        }
         b.append("- **Confidence:** ").append(Format.percent(s.confidence()))
                 .append(" for each bound and verdict separately; threshold selection: ")
                 .append(s.selection().describe()).append("\n");

@@ -218,6 +218,13 @@ class ScoresCommandTest {
         assertTrue(deltaAt(lower, 0) > 0.3, "shift of 1: total variation about 0.38");
         JsonNode test = lower.path("empirical").path("deltaLowerBounds").get(0).path("test");
         assertTrue(test.has("otherTrials"), test.toString());
+        // Both files' lengths in the console and report.md (not "30,000 per world").
+        Path out = dir.resolve("unequal");
+        CliRunner.Result r = CliRunner.run("scores", "--with", dir.resolve("a.npy").toString(), "--without",
+                dir.resolve("b.npy").toString(), "--direction", "lower", "--out", out.toString(), "--quiet");
+        assertTrue(r.out().contains("trials     30,000 with the canary and 70,000 without, seed"), r.out());
+        assertTrue(Files.readString(out.resolve("report.md")).contains("- **Trials:** 30,000 with the canary and "
+                + "70,000 without (evaluation "), "report.md");
         // Randomized response outputs (0/1), odds e : 1: counted exactly, pure-DP epsilon close to 1.
         double p = Math.E / (1 + Math.E);
         UniformRandomProvider rng = RandomSource.XO_SHI_RO_256_PP.create(6L);
