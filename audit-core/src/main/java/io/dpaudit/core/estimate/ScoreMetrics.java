@@ -80,19 +80,20 @@ public final class ScoreMetrics {
      * @param fprs target false-positive rates in (0, 1)
      */
     public static Result of(ScoreCounts choice, ScoreCounts evaluation, double confidence, double[] fprs) {
-        return of(choice, evaluation, confidence, fprs, evaluation.binning().exact());
+        return of(choice, evaluation, confidence, fprs, null);
     }
 
     /**
-     * {@link #of(ScoreCounts, ScoreCounts, double, double[])} for counts whose slots may hold several values although
-     * the binning has one slot per known value (a rank binning fixed from part of the scores, which other scores fell
-     * between): {@code valuesExact} says whether every counted score is its slot's value. Only then are the pairs
-     * within a slot ties (counted 1/2); otherwise they are bracketed as in an ordinary bin.
+     * {@link #of(ScoreCounts, ScoreCounts, double, double[])} for counts of a rank binning fixed from part of the
+     * scores, which other scores may have fallen between: {@code mixedSlots[s]} says that slot {@code s} also counted
+     * scores other than its value. Pairs within such a slot are bracketed as in an ordinary bin; pairs within a slot of
+     * one value are ties (counted 1/2).
      *
-     * @param valuesExact whether every counted score equals the value of its slot
+     * @param mixedSlots per slot, whether it holds other values than its own; null when the binning says (a rank
+     *     binning's slots hold one value each, an ordinary bin's several)
      */
     public static Result of(ScoreCounts choice, ScoreCounts evaluation, double confidence, double[] fprs,
-            boolean valuesExact) {
+            boolean[] mixedSlots) {
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("confidence must be in (0, 1): " + confidence);
         }
@@ -105,7 +106,11 @@ public final class ScoreMetrics {
         if (m < 1 || n < 1) {
             throw new IllegalArgumentException("AUROC needs scores in both worlds");
         }
-        Auroc auroc = auroc(evaluation, m, n, valuesExact && binning.exact(), 1 - confidence);
+        boolean[] tied = new boolean[binning.slots()];
+        for (int k = 0; k < tied.length; k++) {
+            tied[k] = binning.exact() && (mixedSlots == null || !mixedSlots[k]);
+        }
+        Auroc auroc = auroc(evaluation, m, n, tied, 1 - confidence);
         double a = (1 - confidence) / (4.0 * fprs.length);
         long[] chosenWithout = choice.upperTail(World.WITHOUT_CANARY);
         long chosenN = choice.trials(World.WITHOUT_CANARY);
@@ -139,30 +144,43 @@ public final class ScoreMetrics {
 
     /** The bracket {@code [A_lo, A_hi]} from the counts, widened by Hoeffding's U-statistic bound. */
     static Auroc auroc(ScoreCounts counts, long m, long n, boolean exact, double error) {
+        boolean[] tied = new boolean[counts.binning().slots()];
+        java.util.Arrays.fill(tied, exact);
+        return auroc(counts, m, n, tied, error);
+    }
+
+    /**
+     * The same, with the pairs within slot {@code s} counted as ties (1/2) where {@code tied[s]} (a slot of one value)
+     * and bracketed (0 or 1) elsewhere.
+     */
+    static Auroc auroc(ScoreCounts counts, long m, long n, boolean[] tied, double error) {
         int slots = counts.binning().slots();
         double below = 0; // without-canary scores in lower slots
         double ordered = 0;
-        double same = 0;
+        double ties = 0;
+        double unknown = 0;
+        int tiedSlots = 0;
         for (int s = 0; s < slots; s++) {
             double w = counts.count(World.WITH_CANARY, s);
             double o = counts.count(World.WITHOUT_CANARY, s);
             ordered += w * below;
-            same += w * o;
+            if (tied[s]) {
+                ties += w * o;
+                tiedSlots++;
+            } else {
+                unknown += w * o;
+            }
             below += o;
         }
         double pairs = (double) m * n;
-        double lo;
-        double hi;
-        if (exact) {
-            lo = (ordered + 0.5 * same) / pairs;
-            hi = lo;
-        } else {
-            lo = ordered / pairs;
-            hi = (ordered + same) / pairs;
-        }
+        double lo = (ordered + 0.5 * ties) / pairs;
+        double hi = (ordered + 0.5 * ties + unknown) / pairs;
         double t = Math.sqrt(Math.log(2 / error) / (2.0 * Math.min(m, n)));
-        String method = "two-sample U-statistic, Hoeffding (1963) bound with min(m, n) = " + Math.min(m, n)
-                + (exact ? "; scores counted exactly (ties count 1/2)" : "; pairs within a bin bracketed");
+        String within = tiedSlots == slots ? "; scores counted exactly (ties count 1/2)"
+                : tiedSlots == 0 ? "; pairs within a bin bracketed"
+                : "; ties count 1/2 in slots of one value, pairs bracketed within the " + (slots - tiedSlots)
+                        + (slots - tiedSlots == 1 ? " slot" : " slots") + " that also held other values";
+        String method = "two-sample U-statistic, Hoeffding (1963) bound with min(m, n) = " + Math.min(m, n) + within;
         return new Auroc(0.5 * (lo + hi), Math.max(0, lo - t), Math.min(1, hi + t), lo, hi, method);
     }
 }

@@ -37,16 +37,23 @@ class ScoreMetricsTest {
 
     /**
      * The same counts in slots that may hold several values (a rank binning fixed from part of the scores, which other
-     * scores fell between): the pairs within a slot, (1,1) and (2,2), are counted 0 or 1, so the bracket is
-     * [6/9, 8/9], not the tie count 7/9.
+     * scores fell between): the pairs within a slot that held other values, (1,1) and (2,2), are counted 0 or 1, so
+     * the bracket is [6/9, 8/9], not the tie count 7/9; with only the slot of 2 mixed, [6.5/9, 7.5/9].
      */
     @Test
     void slotsHoldingSeveralValuesAreBracketedNotTied() {
         HistogramBinning b = HistogramBinning.ranks(new double[] {0, 1, 2, 3});
         ScoreCounts counts = ScoreCounts.of(b, new long[] {0, 0, 1, 1, 1}, new long[] {0, 1, 1, 1, 0});
-        ScoreMetrics.Auroc a = ScoreMetrics.of(counts, counts, 0.95, ScoreMetrics.DEFAULT_FPRS, false).auroc();
+        boolean[] all = {true, true, true, true, true};
+        ScoreMetrics.Auroc a = ScoreMetrics.of(counts, counts, 0.95, ScoreMetrics.DEFAULT_FPRS, all).auroc();
         assertEquals(6.0 / 9, a.bracketLow(), 1e-15);
         assertEquals(8.0 / 9, a.bracketHigh(), 1e-15);
+        // Only the slot of value 2 (slot 3) held other values: (1,1) is a tie, (2,2) either way.
+        boolean[] one = {false, false, false, true, false};
+        ScoreMetrics.Auroc c = ScoreMetrics.of(counts, counts, 0.95, ScoreMetrics.DEFAULT_FPRS, one).auroc();
+        assertEquals(6.5 / 9, c.bracketLow(), 1e-15);
+        assertEquals(7.5 / 9, c.bracketHigh(), 1e-15);
+        assertTrue(c.method().contains("pairs bracketed within the 1 slot that also held other values"), c.method());
         assertEquals(7.0 / 9, ScoreMetrics.of(counts, counts, 0.95, ScoreMetrics.DEFAULT_FPRS).auroc().bracketHigh(),
                 1e-15, "a rank binning whose values are exact still counts ties 1/2");
     }

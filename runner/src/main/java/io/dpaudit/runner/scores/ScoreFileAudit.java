@@ -43,9 +43,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  * shows every value once), one slot per value (a value not seen there shares the slot of the next smaller one: a
  * coarser test, never an invalid one). <b>Pass 2</b> counts both parts into those histograms, and counts the scores
  * that fell between the values of such a slot binning: the counts are exact (every score its value's slot) only when
- * there are none, which decides how the AUROC treats pairs within a slot ({@link ScoreMetrics}: ties of equal values,
- * or bracketed). The estimator then runs as for a simulated audit ({@link EmpiricalEstimator},
- * {@link TradeOffCertification}), with each world's own number of scores.
+ * there are none, and the AUROC counts the pairs within a slot as ties only in the slots that held none
+ * ({@link ScoreMetrics}; bracketed in the others). The estimator then runs as for a simulated audit
+ * ({@link EmpiricalEstimator}, {@link TradeOffCertification}), with each world's own number of scores.
  */
 public final class ScoreFileAudit {
     /** Share of each file that fixes the histogram range under Bonferroni selection (not counted). */
@@ -160,9 +160,12 @@ public final class ScoreFileAudit {
         AuditResult result = new AuditResult(s, description, attack, binning,
                 heldOut ? withFacts.rangePart() : 0, withFacts.scores() - withFacts.rangePart(), 2, eps, dels, claims,
                 elapsed, tradeOff, List.of(), null, new AuditResult.Counts(selection, evaluation, null));
+        boolean[] mixed = with.mixed().clone();
+        for (int k = 0; k < mixed.length; k++) {
+            mixed[k] |= without.mixed()[k];
+        }
         ScoreMetrics.Result metrics = ScoreMetrics.of(ScoreCounts.ofUnequal(binning, with.rangePart(),
-                without.rangePart()), evaluation, s.confidence(), ScoreMetrics.DEFAULT_FPRS,
-                binning.exact() && between == 0);
+                without.rangePart()), evaluation, s.confidence(), ScoreMetrics.DEFAULT_FPRS, mixed);
         return new Outcome(result, withFacts, withoutFacts, metrics, between);
     }
 
@@ -218,8 +221,9 @@ public final class ScoreFileAudit {
      * @param rangePart counts of the range part
      * @param evaluation counts of the evaluation part
      * @param betweenValues with one slot per value, the scores that are none of the values (infinite ones included)
+     * @param mixed with one slot per value, the slots that counted such a score
      */
-    private record Counted(long[] rangePart, long[] evaluation, long betweenValues) {
+    private record Counted(long[] rangePart, long[] evaluation, long betweenValues, boolean[] mixed) {
     }
 
     private static Counted secondPass(ScoreFile f, boolean negate, double fraction, UniformRandomProvider split,
@@ -227,6 +231,7 @@ public final class ScoreFileAudit {
         long[] rangePart = new long[binning.slots()];
         long[] evaluation = new long[binning.slots()];
         long between = 0;
+        boolean[] mixed = new boolean[binning.slots()];
         long start = System.nanoTime();
         long n = 0;
         try (ScoreReader in = f.open(null)) {
@@ -239,8 +244,11 @@ public final class ScoreFileAudit {
                 int slot;
                 if (values != null) {
                     int i = Arrays.binarySearch(values, v == 0 ? 0.0 : v);
-                    between += i < 0 ? 1 : 0; // an infinite score too: it shares the end slot
                     slot = rankSlot(i);
+                    if (i < 0) { // an infinite score too: it shares an end slot
+                        between++;
+                        mixed[slot] = true;
+                    }
                 } else {
                     slot = binning.index(v);
                 }
@@ -254,7 +262,7 @@ public final class ScoreFileAudit {
         } catch (IOException e) {
             throw new InvalidInputException(f.name(), "(read error)", e.getMessage());
         }
-        return new Counted(rangePart, evaluation, between);
+        return new Counted(rangePart, evaluation, between, mixed);
     }
 
     /**
