@@ -248,7 +248,7 @@ final class ScoresCommand implements Callable<Integer> {
             notes.add(String.format(Locale.ROOT, "The histogram has one slot per value the range part showed (%d: the "
                     + "scores repeat their values), but %,d scores are none of them: each counts with the next smaller "
                     + "value, a coarser threshold test (never an invalid one), and the AUROC brackets the pairs "
-                    + "within a slot instead of counting them as ties. `histogram.exact` is true for this slot "
+                    + "within those slots instead of counting them as ties. `histogram.exact` is true for this slot "
                     + "layout, not for these scores.", result.binning().bins() + 1, o.scoresBetweenValues()));
         }
         AuditReport report = new AuditReport(ToolInfo.NAME, ToolInfo.version(), scenario, mechanism,
