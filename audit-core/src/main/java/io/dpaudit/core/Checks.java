@@ -106,8 +106,12 @@ public final class Checks {
      * Converts a double that must hold a whole number (as JSON and {@code key=value} arguments deliver it) to a long.
      */
     public static long wholeNumber(String field, double value) {
-        if (!Double.isFinite(value) || value != Math.rint(value) || Math.abs(value) > 0x1p53) {
+        if (!Double.isFinite(value) || value != Math.rint(value)) {
             throw new InvalidInputException(field, value, "must be a whole number");
+        }
+        if (Math.abs(value) > 0x1p53) { // beyond it a double no longer holds every whole number: the value given is lost
+            throw new InvalidInputException(field, value, "must be a whole number of magnitude at most 2^53 = "
+                    + "9007199254740992 (numbers read as doubles are exact only up to there)");
         }
         return (long) value;
     }

@@ -35,6 +35,9 @@ final class OptionValues {
         try {
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
+            if (text != null && text.matches("[+-]?\\d+")) { // an integer, too long for a long
+                throw new InvalidInputException(option, text, "must fit in a 64-bit integer");
+            }
             return Checks.wholeNumber(option, number(option, text));
         }
     }

@@ -114,6 +114,8 @@ class HostileInputTest {
         all.add(run("trials as text", 2, "trials = \"ten\": must be a number", "{\"mechanism\": {\"type\": "
                 + "\"gaussian\", \"sigma\": 1}, \"trials\": \"ten\"}"));
         all.add(run("fractional seed", 2, "seed = 1.5: must be a whole number", gaussian(", \"seed\": 1.5")));
+        all.add(run("seed 2^64 - 1", 2, "seed = 18446744073709551615: must fit in a 64-bit integer",
+                gaussian(", \"seed\": 18446744073709551615")));
         all.add(run("mechanism as array", 2, "mechanism = []: must be a JSON object", "{\"mechanism\": []}"));
         all.add(run("claims as object", 2, "claims = {}: must be an array", gaussian(", \"claims\": {}")));
         all.add(run("deltas as text", 2, "deltas = \"1e-5\": must be an array", gaussian(", \"deltas\": \"1e-5\"")));
@@ -213,6 +215,10 @@ class HostileInputTest {
                 "--quiet"));
         // Options.
         all.add(c("trials 0", 2, "--trials = 0", 30, "run", ok, "--out", "OUT", "--trials", "0"));
+        all.add(c("--seed 2^64 - 1", 2, "--seed = 18446744073709551615: must fit in a 64-bit integer", 30, "run", ok,
+                "--out", "OUT", "--seed", "18446744073709551615"));
+        all.add(c("--seed 1e17", 2, "--seed = 1.0E17: must be a whole number of magnitude at most 2^53", 30, "run", ok,
+                "--out", "OUT", "--seed", "1e17"));
         all.add(c("trials 1e400", 2, "--trials = inf: must be a whole number", 30, "run", ok, "--out", "OUT",
                 "--trials", "1e400"));
         all.add(c("2000 threads", 2, "--threads = 2000: must be <= 1024", 30, "run", ok, "--out", "OUT", "--threads",
