@@ -30,6 +30,17 @@ def main():
     ap.add_argument("--formats", default="npy", help="comma-separated: npy, csv, txt")
     ap.add_argument("--gzip", action="store_true")
     args = ap.parse_args()
+    formats = args.formats.split(",")
+    # Every input is checked before anything is written: one line naming the field, exit 2, no partial output.
+    unknown = [f for f in formats if f not in ("npy", "csv", "txt")]
+    if unknown:
+        ap.error(f"--formats = {args.formats}: unknown format {unknown[0]!r} (npy, csv, txt)")
+    if args.trials < 1:
+        ap.error(f"--trials = {args.trials}: must be at least 1")
+    if not (args.sigma > 0 and np.isfinite(args.sigma)):
+        ap.error(f"--sigma = {args.sigma}: must be a positive finite number")
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        ap.error(f"--out = {args.out}: exists and is not a directory")
     os.makedirs(args.out, exist_ok=True)
     rng = np.random.default_rng(args.seed)
     dtype = np.float32 if args.float32 else np.float64
@@ -37,7 +48,7 @@ def main():
         "with": (1.0 + args.sigma * rng.standard_normal(args.trials)).astype(dtype),   # canary included
         "without": (args.sigma * rng.standard_normal(args.trials)).astype(dtype),      # canary left out
     }
-    for fmt in args.formats.split(","):
+    for fmt in formats:
         for world, scores in worlds.items():
             path = os.path.join(args.out, f"{world}.{fmt}" + (".gz" if args.gzip else ""))
             opener = gzip.open if args.gzip else open
@@ -47,10 +58,8 @@ def main():
                 elif fmt == "csv":
                     f.write(b"score\n")
                     np.savetxt(f, scores, fmt="%.17g")
-                elif fmt == "txt":
-                    np.savetxt(f, scores, fmt="%.17g")
                 else:
-                    raise SystemExit(f"unknown format {fmt}")
+                    np.savetxt(f, scores, fmt="%.17g")
             print(path)
 
 
