@@ -232,9 +232,9 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
                 .stripTrailingZeros().toPlainString();
     }
 
-    /** A δ as people write it. */
+    /** A δ as every other report and console line prints it ({@link Format#g}: {@code 1.000e-05}). */
     public static String delta(double d) {
-        return d == 0 ? "0" : String.format(Locale.ROOT, "%.3g", d);
+        return Format.g(d);
     }
 
     private static String pct(double c) {
