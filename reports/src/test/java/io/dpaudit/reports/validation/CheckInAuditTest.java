@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The shipped seed-004 scenarios, audited as shipped (their own trial counts, all below 10^9, and seeds): every
  * planted bug is found violated, with an empirical delta lower bound at least 10 times the claimed 1e-6 (73 to 26,000
- * times when this test was written), and every proven bound, exact curve and reconstructed theorem consistent. Each
- * verdict holds at 95% confidence; the fixed seeds make the outcome reproducible.
+ * times when this test was written), and no proven bound, exact curve or reconstructed theorem violated (consistent
+ * or inconclusive: {@code PinnedScenarioNumbersTest} pins which). Each verdict holds at 95% confidence; the fixed seeds
+ * make the outcome reproducible.
  */
 @Tag("statistical")
 class CheckInAuditTest {
