@@ -164,8 +164,9 @@ public final class MechanismAssert<I> {
 
     private static String power(ClaimResult c) {
         double d = c.power().delta();
-        return Double.isFinite(d) ? "it would have flagged a true delta >= " + number(d) + " at epsilon = "
-                + number(c.claim().epsilon()) + " with probability " + number(c.power().probability())
+        return Double.isFinite(d) ? "its test would have flagged a delta >= " + number(d) + " at epsilon = "
+                + number(c.claim().epsilon()) + " on the event it tests with probability "
+                + number(c.power().probability())
                 : "it could not have flagged any delta at epsilon = " + number(c.claim().epsilon());
     }
 

@@ -106,6 +106,10 @@ final class SummaryTable {
             }
         }
         b.append(ClaimRows.summary(rows)).append('\n');
+        String estimate = ClaimRows.estimateSentence(r.result());
+        if (!estimate.isEmpty()) {
+            b.append(estimate).append('\n');
+        }
     }
 
     private static String paramText(AuditReport r) {

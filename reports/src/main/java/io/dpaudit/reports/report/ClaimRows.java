@@ -2,6 +2,7 @@ package io.dpaudit.reports.report;
 
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.EstimateVerdict;
 import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.estimate.CertifiedTradeOff;
@@ -26,15 +27,30 @@ public final class ClaimRows {
      * @param verdict the verdict
      * @param evidence the certifying evidence: the empirical δ lower bound at the claim's ε (and the ε lower bound at
      *     its δ), or the certified point below the claimed curve, or the certified μ lower bound
-     * @param detectable the smallest violation the audit would have flagged with probability 0.9 ("none" when it could
-     *     have flagged none)
+     * @param detectable the smallest violation, on the event its test uses, that the audit would have flagged with
+     *     probability 0.9 ("none" when it could have flagged none)
      * @param tightness ε_lb / ε, or μ_lb / μ for a GDP claim; empty when not defined
      * @param source where the claim comes from
      * @param epsilonBoundAboveClaim an (ε, δ) claim not found violated whose ε lower bound at its δ exceeds its ε
      *     ({@link ClaimResult#epsilonBoundAboveClaim}): contested, and said so beside the verdict
+     * @param estimate the two-sided estimate's verdict on an (ε, δ) claim ({@link EstimateVerdict}), null without an
+     *     estimate and for f-DP claims
      */
     public record Row(String label, String kind, String claimed, Verdict verdict, String evidence, String detectable,
-            String tightness, String source, boolean epsilonBoundAboveClaim) {
+            String tightness, String source, boolean epsilonBoundAboveClaim, EstimateVerdict estimate) {
+
+        /** The estimate's verdict as the tables print it: empty without one, bold when it finds the claim violated. */
+        public String estimateText(boolean markdown) {
+            if (estimate == null) {
+                return "";
+            }
+            return estimate == EstimateVerdict.VIOLATED && markdown ? "**violated**" : estimate.label();
+        }
+
+        /** Whether the estimate refutes a claim the audit's own test did not. */
+        public boolean violatedOnlyByEstimate() {
+            return estimate == EstimateVerdict.VIOLATED && verdict != Verdict.VIOLATED;
+        }
 
         /** The verdict as the tables print it: its label, and the contest when there is one. */
         public String verdictText() {
@@ -68,7 +84,8 @@ public final class ClaimRows {
                     : "none";
             rows.add(new Row(c.claim().label(), "(ε, δ)", "ε = " + Format.g(c.claim().epsilon()) + ", δ = "
                     + Format.g(c.claim().delta()), c.verdict(), evidence, detectable, Format.g(c.tightness()),
-                    c.claim().source(), c.epsilonBoundAboveClaim()));
+                    c.claim().source(), c.epsilonBoundAboveClaim(), c.estimate() == null ? null
+                            : c.estimate().verdict()));
         }
         for (TradeOffClaimResult c : result.tradeOffClaims()) {
             boolean gdp = !Double.isNaN(c.claim().gdpMu());
@@ -91,7 +108,7 @@ public final class ClaimRows {
                     : c.claim().orderedPair() ? "T(M(D), M(D')) ≥ f, T(M(D'), M(D)) ≥ f⁻¹ (one ordered pair)"
                     : "f-DP: both orders ≥ f";
             rows.add(new Row(c.claim().label(), gdp ? "GDP μ" : "trade-off", claimed, c.verdict(), evidence, detectable,
-                    gdp ? Format.g(c.tightness()) : "", c.claim().source(), false));
+                    gdp ? Format.g(c.tightness()) : "", c.claim().source(), false, null));
         }
         return rows;
     }
@@ -151,6 +168,53 @@ public final class ClaimRows {
             b.append(")");
         }
         return b.toString();
+    }
+
+    /**
+     * The two-sided estimate's verdicts in one sentence, naming the claims it finds violated that the audit's own test
+     * did not refute (the estimate relies on the simulator's exact likelihood ratio, the audit does not); empty when
+     * the audit has no estimate or no (ε, δ) claim.
+     */
+    public static String estimateSentence(AuditResult result) {
+        if (result.estimate() == null || result.claims().isEmpty()) {
+            return "";
+        }
+        int tight = 0;
+        int loose = 0;
+        int refuted = 0;
+        int unclear = 0;
+        List<String> onlyByEstimate = new ArrayList<>();
+        for (ClaimResult c : result.claims()) {
+            switch (c.estimate().verdict()) {
+                case TIGHT -> tight++;
+                case LOOSE -> loose++;
+                case VIOLATED -> {
+                    refuted++;
+                    if (c.verdict() != Verdict.VIOLATED) {
+                        onlyByEstimate.add(c.claim().label());
+                    }
+                }
+                case INCONCLUSIVE -> unclear++;
+            }
+        }
+        return "Two-sided estimate (" + Format.percent(result.estimate().confidence()) + " simultaneous, relies on the "
+                + "exact likelihood ratio): " + refuted + " violated" + (onlyByEstimate.isEmpty() ? ""
+                        : " (" + onlyByEstimate.size() + " that the audit's test did not refute: "
+                                + String.join(", ", onlyByEstimate) + ")") + ", " + tight + " tight, " + loose + " loose"
+                + (unclear > 0 ? ", " + unclear + " inconclusive (interval too wide to judge)" : "");
+    }
+
+    /** Whether the estimate finds violated a claim that the audit's own test did not refute. */
+    public static boolean violatedOnlyByEstimate(AuditResult result) {
+        if (result.estimate() == null) {
+            return false;
+        }
+        for (ClaimResult c : result.claims()) {
+            if (c.verdict() != Verdict.VIOLATED && c.estimate().verdict() == EstimateVerdict.VIOLATED) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** How many rows are contested ({@link Row#epsilonBoundAboveClaim}). */

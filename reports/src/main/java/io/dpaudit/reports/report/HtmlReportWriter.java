@@ -77,17 +77,23 @@ public final class HtmlReportWriter {
         if (rows.isEmpty()) {
             return b.append("<p>No claims: empirical lower bounds only.</p>\n").toString();
         }
+        boolean estimates = rows.stream().anyMatch(row -> row.estimate() != null);
         b.append("<table class=\"claims\">\n<thead><tr><th>claim</th><th>kind</th><th>claimed</th><th>verdict</th>"
-                + "<th>evidence (certified)</th><th>would detect (90%)</th><th class=\"num\">tightness</th></tr>"
-                + "</thead>\n<tbody>\n");
+                + "<th>evidence (certified)</th><th>would detect (90%)</th><th class=\"num\">tightness</th>"
+                + (estimates ? "<th>estimate</th>" : "") + "</tr></thead>\n<tbody>\n");
         for (ClaimRows.Row row : rows) {
-            b.append("<tr class=\"").append(row.epsilonBoundAboveClaim() ? "contested" : row.verdict().label())
+            String css = row.violatedOnlyByEstimate() ? "violated" : row.epsilonBoundAboveClaim() ? "contested"
+                    : row.verdict().label();
+            b.append("<tr class=\"").append(css)
                     .append("\"><td>").append(escape(row.label()))
                     .append("</td><td>").append(escape(row.kind())).append("</td><td>").append(escape(row.claimed()))
                     .append("</td><td><strong>").append(escape(row.verdictText())).append("</strong></td><td>")
                     .append(escape(row.evidence()))
                     .append("</td><td>").append(escape(row.detectable())).append("</td><td class=\"num\">")
-                    .append(escape(row.tightness())).append("</td></tr>\n");
+                    .append(escape(row.tightness())).append("</td>").append(estimates ? "<td>"
+                            + (row.violatedOnlyByEstimate() ? "<strong>" + escape(row.estimateText(false))
+                                    + "</strong>" : escape(row.estimateText(false))) + "</td>" : "")
+                    .append("</tr>\n");
         }
         b.append("</tbody>\n</table>\n");
         StringBuilder md = new StringBuilder(MarkdownReportWriter.claimsLegend(r)).append("\n\nSources:\n\n");
@@ -115,28 +121,16 @@ public final class HtmlReportWriter {
             int inconclusive = ClaimRows.count(rows, Verdict.INCONCLUSIVE);
             int contested = ClaimRows.contested(rows);
             css = violated > 0 ? "violated" : inconclusive > 0 || contested > 0 ? "inconclusive" : "consistent";
+            boolean byEstimate = ClaimRows.violatedOnlyByEstimate(r.result());
             text = ClaimRows.summary(rows) + " (" + confidence + " confidence each"
-                    + (violated == 0 && inconclusive == 0 && contested == 0 ? "; no evidence against "
+                    + (violated == 0 && inconclusive == 0 && contested == 0 && !byEstimate ? "; no evidence against "
                             + (rows.size() == 1 ? "it, which does not prove it)" : "them, which does not prove them)")
                             : ")");
         }
-        if (r.result().estimate() != null && !r.result().claims().isEmpty()) {
-            int tight = 0;
-            int loose = 0;
-            int refuted = 0;
-            int unclear = 0;
-            for (ClaimResult c : r.result().claims()) {
-                switch (c.estimate().verdict()) {
-                    case TIGHT -> tight++;
-                    case LOOSE -> loose++;
-                    case VIOLATED -> refuted++;
-                    case INCONCLUSIVE -> unclear++;
-                }
-            }
-            text += String.format(java.util.Locale.ROOT, ". Two-sided estimate (%s simultaneous, relies on the "
-                    + "exact likelihood ratio): %d violated, %d tight, %d loose%s", Format.percent(
-                            r.result().estimate().confidence()), refuted, tight, loose,
-                    unclear > 0 ? ", " + unclear + " inconclusive (interval too wide to judge)" : "");
+        String estimate = ClaimRows.estimateSentence(r.result());
+        if (!estimate.isEmpty()) {
+            text += ". " + estimate;
+            css = ClaimRows.violatedOnlyByEstimate(r.result()) ? "violated" : css;
         }
         return "<div class=\"banner " + css + "\" id=\"verdict\">" + escape(text) + "</div>\n";
     }

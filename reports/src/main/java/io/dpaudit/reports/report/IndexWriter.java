@@ -2,6 +2,7 @@ package io.dpaudit.reports.report;
 
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.TradeOffClaimResult;
+import io.dpaudit.core.audit.EstimateVerdict;
 import io.dpaudit.core.audit.Verdict;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -82,8 +83,9 @@ public final class IndexWriter {
             }
         }
         b.append("\nVerdicts as in each report: *violated* is evidence at its report's confidence (over many claims "
-                + "some false alarms are to be expected at that rate); *consistent* means a violation of the size in "
-                + "\"would detect\" would have been flagged with probability at least 90%; *inconclusive* means the "
+                + "some false alarms are to be expected at that rate); *consistent* means the verdict's test would "
+                + "have flagged a violation of the size in \"would detect\" on the event it tests with probability at "
+                + "least 90% (one spread over commoner events can need many more trials); *inconclusive* means the "
                 + "audit could not have refuted the claim even if the violation were many times the claim; "
                 + "*contested* means the verdict's test did not refute the claim but the ε lower bound at its δ, a "
                 + "separate statement at the same confidence, exceeds the claimed ε (audit it again on fresh trials). "
@@ -251,6 +253,25 @@ public final class IndexWriter {
         if (contested > 0) {
             b.append("; ").append(contested).append(" of them contested, the ε lower bound above the claimed ε (")
                     .append(named).append(')');
+        }
+        int byEstimate = 0;
+        StringBuilder estimateNamed = new StringBuilder();
+        for (Entry e : entries) {
+            var res = e.report().result();
+            if (res.estimate() == null) {
+                continue;
+            }
+            for (var c : res.claims()) {
+                if (c.verdict() != Verdict.VIOLATED && c.estimate().verdict() == EstimateVerdict.VIOLATED) {
+                    estimateNamed.append(byEstimate == 0 ? "" : "; ").append(e.report().scenario().name())
+                            .append(": ").append(c.claim().label());
+                    byEstimate++;
+                }
+            }
+        }
+        if (byEstimate > 0) {
+            b.append("; ").append(byEstimate).append(" not violated by the audit's test but VIOLATED by the two-sided "
+                    + "estimate, which relies on the exact likelihood ratio (").append(estimateNamed).append(')');
         }
         return b.toString();
     }

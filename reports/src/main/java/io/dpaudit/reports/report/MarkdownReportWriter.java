@@ -137,7 +137,13 @@ public final class MarkdownReportWriter {
             return b.append("No claims: empirical lower bounds only.\n\n").toString();
         }
         b.append("**").append(cell(ClaimRows.summary(rows))).append("** (").append(Format.percent(
-                r.result().settings().confidence())).append(" confidence each).\n\n");
+                r.result().settings().confidence())).append(" confidence each).");
+        String estimate = ClaimRows.estimateSentence(r.result());
+        if (!estimate.isEmpty()) {
+            b.append(ClaimRows.violatedOnlyByEstimate(r.result()) ? " **" + cell(estimate) + ".**" : " "
+                    + cell(estimate) + ".");
+        }
+        b.append("\n\n");
         b.append(claimsTable(rows));
         b.append("\n").append(claimsLegend(r)).append("\n\nSources:\n\n");
         for (ClaimRows.Row row : rows) {
@@ -148,14 +154,17 @@ public final class MarkdownReportWriter {
 
     /** The claims table alone (Markdown). */
     static String claimsTable(List<ClaimRows.Row> rows) {
+        boolean estimates = rows.stream().anyMatch(row -> row.estimate() != null);
         StringBuilder b = new StringBuilder("| claim | kind | claimed | verdict | evidence (certified) | would "
-                + "detect (90%) | tightness |\n|---|---|---|---|---|---|--:|\n");
+                + "detect (90%) | tightness |" + (estimates ? " estimate |" : "") + "\n|---|---|---|---|---|---|--:|"
+                + (estimates ? "---|" : "") + "\n");
         for (ClaimRows.Row row : rows) {
             String v = row.verdict() == io.dpaudit.core.audit.Verdict.VIOLATED ? "**VIOLATED**"
                     : row.verdictText();
             b.append("| ").append(cell(row.label())).append(" | ").append(row.kind()).append(" | ")
                     .append(cell(row.claimed())).append(" | ").append(v).append(" | ").append(cell(row.evidence()))
-                    .append(" | ").append(cell(row.detectable())).append(" | ").append(row.tightness()).append(" |\n");
+                    .append(" | ").append(cell(row.detectable())).append(" | ").append(row.tightness()).append(" |")
+                    .append(estimates ? " " + row.estimateText(true) + " |" : "").append("\n");
         }
         return b.toString();
     }
@@ -165,13 +174,17 @@ public final class MarkdownReportWriter {
         return "*Violated*: the evidence refutes the claim — the empirical δ lower bound at the claim's ε exceeds its "
                 + "δ, or a certified trade-off point lies below the claimed curve; for a correct claim this happens "
                 + "with probability at most " + Format.percent(1 - r.result().settings().confidence()) + ". "
-                + "*Consistent*: no evidence against it from the verdict's test, and the audit would have flagged a "
-                + "violation of the size in "
-                + "\"would detect\" with probability at least 90% (for f-DP: a Gaussian pair with that μ). "
+                + "*Consistent*: no evidence against it from the verdict's test, and that test would have flagged a "
+                + "violation of the size in \"would detect\" on the event it tests with probability at least 90% "
+                + "(for f-DP: a Gaussian pair with that μ); a violation spread over commoner events can need many "
+                + "more trials to show. "
                 + "*Inconclusive*: no evidence, but the audit could not have refuted the claim even if the violation "
                 + "were many times the claim (10× its δ when nothing was seen at that δ, 100× when something was; "
                 + "10× its μ), or at all: it says nothing either way; more trials are needed. "
                 + "Tightness: the empirical ε lower bound over the claimed ε (μ_lb / μ for a GDP claim)."
+                + (r.result().estimate() != null && !r.result().claims().isEmpty() ? " Estimate: the two-sided "
+                        + "estimate's verdict on the simulated pair (violated, tight, loose or inconclusive; it relies "
+                        + "on the simulator's exact likelihood ratio, the columns before it do not)." : "")
                 + (ClaimRows.contested(ClaimRows.of(r.result())) > 0 ? " "
                         + ClaimRows.contestedLegend(r.result().settings().confidence()) : "");
     }

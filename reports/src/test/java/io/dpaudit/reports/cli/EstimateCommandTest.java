@@ -76,6 +76,46 @@ class EstimateCommandTest {
         assertTrue(html.contains("1 violated, 1 tight, 1 loose"), "banner counts the estimate's verdicts");
     }
 
+    /**
+     * A claim 19% below the pair's true ε at δ = 1e-3 (3.0 against the exact 3.717): 2·10^5 trials per world are too
+     * few for the audit's test to refute it (its δ lower bound at ε = 3 is 0, seed 5), while the estimate's ε interval
+     * at 1e-3 lies above 3.3. Every headline says the estimate found it violated; the exit code stays the audit's.
+     */
+    @Test
+    void aClaimOnlyTheEstimateRefutesIsNamedInEveryHeadline() throws Exception {
+        Path scenarios = Files.createDirectories(dir.resolve("only-estimate"));
+        Files.writeString(scenarios.resolve("s.json"), "{\"name\": \"t\", \"mechanism\": {\"type\": "
+                + "\"poisson-subsampled-gaussian\", \"q\": 0.1, \"sigma\": 0.5, \"clip\": 1}, \"trials\": 200000, "
+                + "\"seed\": 5, \"deltas\": [1e-3], \"claims\": [{\"label\": \"below the truth\", \"epsilon\": 3, "
+                + "\"delta\": 1e-3}]}");
+        Path out = dir.resolve("one");
+        CliRunner.Result r = CliRunner.run("run", scenarios.resolve("s.json").toString(), "--estimate", "--quiet",
+                "--out", out.toString());
+        assertEquals(0, r.exit(), "the exit code follows the audit's verdicts: " + r.err());
+        JsonNode claim = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("claims").get(0);
+        assertEquals("consistent", claim.get("verdict").asText());
+        assertEquals("violated", claim.get("estimateVerdict").asText());
+        String named = "1 violated (1 that the audit's test did not refute: below the truth)";
+        assertTrue(r.out().contains(named), r.out());
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("**Two-sided estimate (95.00% simultaneous, relies on the exact likelihood ratio): "
+                + named), md.lines().limit(8).toList().toString());
+        assertTrue(md.contains("| tightness | estimate |") && md.contains(" | **violated** |"), "estimate column");
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("<div class=\"banner violated\" id=\"verdict\">"), "the banner is red");
+        assertFalse(html.contains("no evidence against it, which"), "the banner does not say there is no evidence");
+        assertTrue(html.contains("<tr class=\"violated\"><td>below the truth</td>"), "the claim's row is red");
+        assertTrue(html.contains("<td><strong>violated</strong></td></tr>"), "estimate column");
+        Path index = dir.resolve("dir");
+        CliRunner.Result d = CliRunner.run("run", scenarios.toString(), "--estimate", "--quiet", "--out",
+                index.toString());
+        assertEquals(0, d.exit(), d.err());
+        String expected = "1 not violated by the audit's test but VIOLATED by the two-sided estimate, which relies on "
+                + "the exact likelihood ratio (t: below the truth)";
+        assertTrue(d.out().contains(expected), d.out());
+        assertTrue(Files.readString(index.resolve("index.md")).contains(expected));
+    }
+
     @Test
     void scenarioFieldAndNoEstimateByDefault() throws Exception {
         Path out = dir.resolve("a");
