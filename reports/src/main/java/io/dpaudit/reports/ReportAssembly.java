@@ -271,8 +271,10 @@ public final class ReportAssembly {
         }
         List<Looseness.Row> rows = new ArrayList<>();
         List<Looseness.Share> shares = new ArrayList<>();
+        java.util.Map<Double, Double> exactAt = new java.util.HashMap<>();
         for (double d : deltas) {
             double exact = epsilonOrInfinity(reference, d);
+            exactAt.put(d, exact);
             for (PrivacyBound b : p.bounds()) {
                 if (b != reference) {
                     double e = epsilonOrInfinity(b, d);
@@ -294,7 +296,14 @@ public final class ReportAssembly {
                 shares.add(new Looseness.Share(d, lower, exact, exact > 0 ? lower / exact : Double.NaN));
             }
         }
-        return new Looseness(name, rows, shares);
+        List<Looseness.ClaimRow> claims = new ArrayList<>();
+        for (ClaimResult c : result.claims()) {
+            Double known = exactAt.get(c.claim().delta());
+            double exact = known != null ? known : epsilonOrInfinity(reference, c.claim().delta());
+            claims.add(new Looseness.ClaimRow(c.claim().label(), c.claim().delta(), c.claim().epsilon(), exact,
+                    exact > 0 ? c.claim().epsilon() / exact : Double.NaN));
+        }
+        return new Looseness(name, rows, shares, claims);
     }
 
     /**

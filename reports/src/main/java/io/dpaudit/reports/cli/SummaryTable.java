@@ -13,6 +13,7 @@ import io.dpaudit.reports.report.EstimateTables;
 import io.dpaudit.reports.report.Format;
 import io.dpaudit.reports.report.WorldTrials;
 import io.dpaudit.reports.report.ClaimRows;
+import io.dpaudit.reports.report.Looseness;
 import java.util.List;
 import java.util.Locale;
 
@@ -109,6 +110,10 @@ final class SummaryTable {
         String estimate = ClaimRows.estimateSentence(r.result());
         if (!estimate.isEmpty()) {
             b.append(estimate).append('\n');
+        }
+        String below = Looseness.claimsBelow(r.looseness(), false);
+        if (!below.isEmpty()) {
+            b.append(below).append('\n');
         }
     }
 

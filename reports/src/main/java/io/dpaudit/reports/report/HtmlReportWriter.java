@@ -96,7 +96,9 @@ public final class HtmlReportWriter {
                     .append("</tr>\n");
         }
         b.append("</tbody>\n</table>\n");
-        StringBuilder md = new StringBuilder(MarkdownReportWriter.claimsLegend(r)).append("\n\nSources:\n\n");
+        String below = Looseness.claimsBelow(r.looseness(), true);
+        StringBuilder md = new StringBuilder(below.isEmpty() ? "" : "**" + below + "**\n\n")
+                .append(MarkdownReportWriter.claimsLegend(r)).append("\n\nSources:\n\n");
         for (ClaimRows.Row row : rows) {
             md.append("- ").append(row.label().replace("\n", " ")).append(": ").append(row.source().replace("\n",
                     " ")).append("\n");

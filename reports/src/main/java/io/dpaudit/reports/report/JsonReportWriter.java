@@ -159,6 +159,16 @@ public final class JsonReportWriter {
                 o.set("epsilonLowerBound", JsonNumbers.encode(sh.epsilonLowerBound()));
                 o.set("shareOfExact", JsonNumbers.encode(sh.share()));
             }
+            ArrayNode claimRows = l.putArray("claims");
+            for (Looseness.ClaimRow c : r.looseness().claims()) {
+                ObjectNode o = claimRows.addObject();
+                o.put("label", c.label());
+                o.set("delta", JsonNumbers.encode(c.delta()));
+                o.set("epsilon", JsonNumbers.encode(c.epsilon()));
+                o.set("exactEpsilon", JsonNumbers.encode(c.referenceEpsilon()));
+                o.set("ratioToExact", JsonNumbers.encode(c.ratio()));
+                o.put("belowExact", Looseness.below(c.ratio()));
+            }
         }
 
         estimate(root, r);

@@ -6,13 +6,35 @@ import java.util.List;
  * How loose each bound is against the exact privacy curve of the simulated pair, and what share of that curve the
  * audit recovered: at each δ of the scenario (its requested δ values and its claims'), {@code ratio = ε_bound /
  * ε_exact} and {@code share = ε_lower bound / ε_exact}. A ratio below 1 for a bound that claims to hold for every
- * dataset means the bound is false on this pair.
+ * dataset means the bound is false on this pair, and so is an (ε, δ) claim below the curve; ratios within
+ * {@value #EQUAL_WITHIN} of 1 count as equal, because the two curves come from different numerical methods (seed 000's
+ * Theorem 4.1 and the exact profile of its aligned configuration agree to about 1e-8 and printed "1.000 (below the
+ * exact curve)" before this tolerance).
  *
  * @param reference the name of the exact curve
  * @param rows one per bound (other than the reference) and δ
  * @param empirical one per δ at which the audit reports an ε lower bound
+ * @param claims one per (ε, δ) claim: its ε against the exact curve's at its δ
  */
-public record Looseness(String reference, List<Row> rows, List<Share> empirical) {
+public record Looseness(String reference, List<Row> rows, List<Share> empirical, List<ClaimRow> claims) {
+    /** Relative difference from the exact curve within which a curve or claim counts as equal to it. */
+    public static final double EQUAL_WITHIN = 1e-6;
+
+    /** Whether {@code ratio} (ε over the exact ε) puts a bound or claim below the exact curve, beyond rounding. */
+    public static boolean below(double ratio) {
+        return ratio < 1 - EQUAL_WITHIN;
+    }
+
+    /**
+     * @param label the claim's label
+     * @param delta the claim's δ
+     * @param epsilon the claim's ε
+     * @param referenceEpsilon the exact curve's ε at the claim's δ
+     * @param ratio {@code epsilon / referenceEpsilon} (NaN when the exact ε is 0)
+     */
+    public record ClaimRow(String label, double delta, double epsilon, double referenceEpsilon, double ratio) {
+    }
+
     /**
      * @param bound the bound's name
      * @param delta δ
@@ -32,8 +54,33 @@ public record Looseness(String reference, List<Row> rows, List<Share> empirical)
     public record Share(double delta, double epsilonLowerBound, double referenceEpsilon, double share) {
     }
 
+    /**
+     * One sentence naming the claims below the exact curve, for the claims section and the console ({@code markdown}
+     * puts the curve's name in code quotes); empty when there is no such claim or no exact curve.
+     */
+    public static String claimsBelow(Looseness l, boolean markdown) {
+        if (l == null) {
+            return "";
+        }
+        List<String> below = new java.util.ArrayList<>();
+        for (ClaimRow c : l.claims()) {
+            if (below(c.ratio())) {
+                below.add(c.label() + " (ε = " + Format.g(c.epsilon()) + " where the pair needs " + Format.g(
+                        c.referenceEpsilon()) + " at δ = " + Format.g(c.delta()) + ")");
+            }
+        }
+        if (below.isEmpty()) {
+            return "";
+        }
+        String q = markdown ? "`" : "";
+        return "Below the exact curve of the simulated pair (" + q + l.reference() + q + ", computed, not sampled): "
+                + String.join("; ", below) + ". " + (below.size() == 1 ? "Such a claim is" : "Such claims are")
+                + " false on this pair whatever the verdict, up to that curve's numerical accuracy.";
+    }
+
     public Looseness {
         rows = List.copyOf(rows);
         empirical = List.copyOf(empirical);
+        claims = List.copyOf(claims);
     }
 }

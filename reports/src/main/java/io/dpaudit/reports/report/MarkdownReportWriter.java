@@ -145,6 +145,10 @@ public final class MarkdownReportWriter {
         }
         b.append("\n\n");
         b.append(claimsTable(rows));
+        String below = Looseness.claimsBelow(r.looseness(), true);
+        if (!below.isEmpty()) {
+            b.append("\n**").append(cell(below)).append("**\n");
+        }
         b.append("\n").append(claimsLegend(r)).append("\n\nSources:\n\n");
         for (ClaimRows.Row row : rows) {
             b.append("- ").append(cell(row.label())).append(": ").append(cell(row.source())).append("\n");
@@ -362,12 +366,22 @@ public final class MarkdownReportWriter {
     private static void looseness(StringBuilder b, Looseness l) {
         b.append("\n## How loose, against `").append(l.reference()).append("`\n\n");
         b.append("Each bound's ε divided by the exact ε of the simulated pair at the same δ: above 1 the bound is "
-                + "loose by that factor; below 1 it is false on this pair.\n\n| bound | δ | ε | ε / exact |\n"
-                + "|---|---|---|---|\n");
+                + "loose by that factor; below 1 it is false on this pair (within " + Format.g(Looseness.EQUAL_WITHIN)
+                + " of 1 the two count as equal: they come from different numerical methods).\n\n"
+                + "| bound | δ | ε | ε / exact |\n|---|---|---|---|\n");
         for (Looseness.Row row : l.rows()) {
             b.append("| `").append(row.bound()).append("` | ").append(Format.g(row.delta())).append(" | ")
                     .append(Format.g(row.epsilon())).append(" | ").append(Format.g(row.ratio()))
-                    .append(row.ratio() < 1 ? " **(below the exact curve)**" : "").append(" |\n");
+                    .append(Looseness.below(row.ratio()) ? " **(below the exact curve)**" : "").append(" |\n");
+        }
+        if (!l.claims().isEmpty()) {
+            b.append("\n| claim | δ | claimed ε | exact ε | ε / exact |\n|---|---|---|---|---|\n");
+            for (Looseness.ClaimRow c : l.claims()) {
+                b.append("| ").append(cell(c.label())).append(" | ").append(Format.g(c.delta())).append(" | ")
+                        .append(Format.g(c.epsilon())).append(" | ").append(Format.g(c.referenceEpsilon()))
+                        .append(" | ").append(Format.g(c.ratio())).append(Looseness.below(c.ratio())
+                                ? " **(below the exact curve: false on this pair)**" : "").append(" |\n");
+            }
         }
         if (!l.empirical().isEmpty()) {
             b.append("\n| δ | exact ε | audit's ε lower bound | share of exact |\n|---|---|---|---|\n");

@@ -101,6 +101,15 @@ class EstimateCommandTest {
         assertTrue(md.contains("**Two-sided estimate (95.00% simultaneous, relies on the exact likelihood ratio): "
                 + named), md.lines().limit(8).toList().toString());
         assertTrue(md.contains("| tightness | estimate |") && md.contains(" | **violated** |"), "estimate column");
+        // 3 is below the exact curve (3.717 at 1e-3), a computed fact stated under the claims table
+        String below = "Below the exact curve of the simulated pair (`poisson-subsampled-gaussian-exact`, computed, "
+                + "not sampled): below the truth (ε = 3.000 where the pair needs 3.717 at δ = 0.001000)";
+        assertTrue(md.contains(below), md);
+        assertTrue(r.out().contains(below.replace("`", "")), r.out());
+        JsonNode vsExact = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("looseness")
+                .get("claims").get(0);
+        assertTrue(vsExact.get("belowExact").asBoolean(), vsExact.toString());
+        assertEquals(3.0 / vsExact.get("exactEpsilon").asDouble(), vsExact.get("ratioToExact").asDouble(), 1e-12);
         String html = Files.readString(out.resolve("report.html"));
         assertTrue(html.contains("<div class=\"banner violated\" id=\"verdict\">"), "the banner is red");
         assertFalse(html.contains("no evidence against it, which"), "the banner does not say there is no evidence");
