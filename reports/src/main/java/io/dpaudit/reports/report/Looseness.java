@@ -20,7 +20,18 @@ public record Looseness(String reference, List<Row> rows, List<Share> empirical,
     /** Relative difference from the exact curve within which a curve or claim counts as equal to it. */
     public static final double EQUAL_WITHIN = 1e-6;
 
-    /** Whether {@code ratio} (ε over the exact ε) puts a bound or claim below the exact curve, beyond rounding. */
+    /**
+     * A claim at most this fraction of the exact curve's ε is named in the claims section as false on the pair: a
+     * margin beyond the discretisation of the accountants that compose some exact curves over rounds or steps, which
+     * round up (1.2% for seed 001's dss-SGD over 100 rounds, 2.8% for balls-and-bins' PLD bracket at 1000 steps).
+     */
+    public static final double CLEARLY_BELOW = 0.9;
+
+    /**
+     * Whether {@code ratio} (ε over the exact ε) puts a bound or claim below the exact curve as computed, beyond
+     * floating-point rounding. For a curve composed by an accountant (rounded up) a ratio just below 1 may be that
+     * rounding; {@link #CLEARLY_BELOW} is the margin the claims section uses.
+     */
     public static boolean below(double ratio) {
         return ratio < 1 - EQUAL_WITHIN;
     }
@@ -55,8 +66,9 @@ public record Looseness(String reference, List<Row> rows, List<Share> empirical,
     }
 
     /**
-     * One sentence naming the claims below the exact curve, for the claims section and the console ({@code markdown}
-     * puts the curve's name in code quotes); empty when there is no such claim or no exact curve.
+     * One sentence naming the claims at most {@link #CLEARLY_BELOW} of the exact curve, for the claims section and the
+     * console ({@code markdown} puts the curve's name in code quotes); empty when there is no such claim or no exact
+     * curve.
      */
     public static String claimsBelow(Looseness l, boolean markdown) {
         if (l == null) {
@@ -64,7 +76,7 @@ public record Looseness(String reference, List<Row> rows, List<Share> empirical,
         }
         List<String> below = new java.util.ArrayList<>();
         for (ClaimRow c : l.claims()) {
-            if (below(c.ratio())) {
+            if (c.ratio() <= CLEARLY_BELOW) {
                 below.add(c.label() + " (ε = " + Format.g(c.epsilon()) + " where the pair needs " + Format.g(
                         c.referenceEpsilon()) + " at δ = " + Format.g(c.delta()) + ")");
             }
@@ -73,9 +85,10 @@ public record Looseness(String reference, List<Row> rows, List<Share> empirical,
             return "";
         }
         String q = markdown ? "`" : "";
-        return "Below the exact curve of the simulated pair (" + q + l.reference() + q + ", computed, not sampled): "
-                + String.join("; ", below) + ". " + (below.size() == 1 ? "Such a claim is" : "Such claims are")
-                + " false on this pair whatever the verdict, up to that curve's numerical accuracy.";
+        return "Below the exact curve of the simulated pair (" + q + l.reference() + q + ", computed, not sampled) by "
+                + "more than 10%: " + String.join("; ", below) + ". " + (below.size() == 1 ? "Such a claim is"
+                        : "Such claims are") + " false on this pair whatever the verdict (the margin exceeds the "
+                + "curve's numerical error; see How loose).";
     }
 
     public Looseness {

@@ -29,10 +29,12 @@ class LoosenessTest {
         Looseness l = new Looseness("exact(orthogonal)", List.of(), List.of(), List.of(
                 new Looseness.ClaimRow("thm", 1e-6, 0.015, 0.02597, 0.015 / 0.02597),
                 new Looseness.ClaimRow("equal", 1e-6, 0.02597, 0.02597, 1 - 1e-15),
-                new Looseness.ClaimRow("loose", 1e-6, 0.1, 0.02597, 0.1 / 0.02597)));
-        assertEquals("Below the exact curve of the simulated pair (`exact(orthogonal)`, computed, not sampled): thm "
-                + "(ε = 0.01500 where the pair needs 0.02597 at δ = 1.000e-06). Such a claim is false on this pair "
-                + "whatever the verdict, up to that curve's numerical accuracy.", Looseness.claimsBelow(l, true));
+                new Looseness.ClaimRow("loose", 1e-6, 0.1, 0.02597, 0.1 / 0.02597),
+                new Looseness.ClaimRow("within an accountant's rounding", 1e-6, 0.95, 1, 0.95)));
+        assertEquals("Below the exact curve of the simulated pair (`exact(orthogonal)`, computed, not sampled) by more "
+                + "than 10%: thm (ε = 0.01500 where the pair needs 0.02597 at δ = 1.000e-06). Such a claim is false on "
+                + "this pair whatever the verdict (the margin exceeds the curve's numerical error; see How loose).",
+                Looseness.claimsBelow(l, true));
         assertEquals("", Looseness.claimsBelow(new Looseness("x", List.of(), List.of(), List.of(l.claims().get(1))),
                 true));
         assertEquals("", Looseness.claimsBelow(null, false));
