@@ -20,6 +20,7 @@ import io.dpaudit.core.fdp.TradeOffFunction;
 import io.dpaudit.core.rng.RandomStreams;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.BoundCurve;
+import io.dpaudit.reports.report.Format;
 import io.dpaudit.reports.report.Looseness;
 import io.dpaudit.reports.report.NoiseSaving;
 import io.dpaudit.reports.report.ProfileSampling;
@@ -137,9 +138,10 @@ public final class ReportAssembly {
                     notes.add(String.format(Locale.ROOT, "The empirical epsilon lower bound %.6g at delta = %s "
                             + "exceeds %s = %.6g, the exact curve of the simulated pair: the simulator does not "
                             + "follow the law that curve is computed from (a planted or a real simulator bug), or this "
-                            + "lower bound is one of the %s of errors its confidence allows.", sh.epsilonLowerBound(),
-                            Checks.format(sh.delta()), looseness.reference(), sh.referenceEpsilon(),
-                            Checks.format(1 - p.settings().confidence())));
+                            + "lower bound is one of the %s of errors its confidence allows (audit again with "
+                            + "another seed to tell the two apart).", sh.epsilonLowerBound(),
+                            Format.g(sh.delta()), looseness.reference(), sh.referenceEpsilon(),
+                            Format.percent(1 - p.settings().confidence())));
                 }
             }
         }
