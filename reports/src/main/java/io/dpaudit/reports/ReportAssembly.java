@@ -347,7 +347,7 @@ public final class ReportAssembly {
             }
             StringBuilder b = new StringBuilder();
             b.append("Stated claim '").append(c.label()).append("' (epsilon ").append(Checks.format(c.epsilon()))
-                    .append(" at delta ").append(Checks.format(c.delta())).append(") against the bounds at that delta:");
+                    .append(" at delta ").append(Format.g(c.delta())).append(") against the bounds at that delta:");
             for (PrivacyBound bound : bounds) {
                 double e;
                 try {

@@ -170,17 +170,17 @@ final class DpFedClosedForms {
         /** One sentence on the lemma's conditions here. */
         String conditions() {
             String head = String.format(Locale.ROOT, "%s (%s): nu^2/Delta^2 = %s %s %s", lemma.label, lemma.name,
-                    Checks.format(x), noiseConditionHolds() ? ">=" : "<", Checks.format(lemma.threshold));
+                    sig(x), noiseConditionHolds() ? ">=" : "<", sig(lemma.threshold));
             if (!noiseConditionHolds()) {
                 return head + ": its noise condition FAILS, so it certifies nothing here.";
             }
             if (!orderConditionHolds()) {
                 return head + String.format(Locale.ROOT, ", but its order condition alpha - 1 <= (2/3)(nu/Delta)^2 "
                         + "ln(1/(alpha tau (1 + (nu/Delta)^2))) FAILS for every %s order > 1 (tau (1 + x) = %s): it "
-                        + "certifies nothing here.", lemma.integerOrders ? "integer" : "", Checks.format(tau * (1 + x)));
+                        + "certifies nothing here.", lemma.integerOrders ? "integer" : "", sig(tau * (1 + x)));
             }
             return head + String.format(Locale.ROOT, "; its order condition holds for %s1 < alpha <= %s.",
-                    lemma.integerOrders ? "integer " : "", Checks.format(maxOrder));
+                    lemma.integerOrders ? "integer " : "", sig(maxOrder));
         }
 
         @Override
@@ -194,7 +194,7 @@ final class DpFedClosedForms {
                     + "round with Delta = %s, when (nu/Delta)^2 >= %s and alpha - 1 <= (2/3)(nu/Delta)^2 "
                     + "ln(1/(alpha tau (1+(nu/Delta)^2)))%s; %d rounds by RDP composition; Lemma 1 conversion "
                     + "eps = rho + log(1/delta)/(alpha-1), best admissible order", lemma.label,
-                    Checks.format(lemma.constant), sensitivity, Checks.format(lemma.threshold),
+                    sig(lemma.constant), sensitivity, sig(lemma.threshold),
                     lemma.integerOrders ? ", integer alpha (its proof rests on WBK19 Thm 9)" : "", rounds);
         }
 
@@ -280,17 +280,17 @@ final class DpFedClosedForms {
         /** One sentence on the theorem's conditions here. */
         String conditions() {
             String head = String.format(Locale.ROOT, "%s (%s): nu^2/(4G^2) = %s %s %s", theorem.label, theorem.name,
-                    Checks.format(x), noiseConditionHolds() ? ">=" : "<", Checks.format(theorem.threshold));
+                    sig(x), noiseConditionHolds() ? ">=" : "<", sig(theorem.threshold));
             if (!noiseConditionHolds()) {
                 return head + ": its first condition FAILS for every lambda, so it certifies nothing at this nu.";
             }
             if (!(maxOrder > 1.0)) {
                 return head + String.format(Locale.ROOT, ", but its condition on alpha FAILS for every alpha > 1 "
                         + "(tau (1 + nu^2/(4G^2)) = %s >= 1): it certifies nothing at this nu.",
-                        Checks.format(tau * (1 + x)));
+                        sig(tau * (1 + x)));
             }
             return head + String.format(Locale.ROOT, "; its condition on alpha holds iff alpha <= %s, which bounds "
-                    + "from below the epsilon it can certify.", Checks.format(maxOrder));
+                    + "from below the epsilon it can certify.", sig(maxOrder));
         }
 
         @Override
@@ -433,5 +433,13 @@ final class DpFedClosedForms {
             }
             return increasing ? hi : lo;
         }
+    }
+
+    /** A value of a condition for a sentence: six significant digits (whole numbers as they are). */
+    private static String sig(double v) {
+        if (!Double.isFinite(v) || v == Math.rint(v)) {
+            return Checks.format(v);
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
     }
 }
