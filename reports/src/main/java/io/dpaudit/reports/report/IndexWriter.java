@@ -98,14 +98,14 @@ public final class IndexWriter {
     public static String csv(List<Entry> entries) {
         StringBuilder b = new StringBuilder("scenario,folder,claim,kind,epsilon,delta,gdpMu,verdict,"
                 + "empiricalDeltaLowerBound,empiricalEpsilonLowerBound,gdpMuLowerBound,powerDelta,powerMu,tightness,"
-                + "estimateVerdict,epsilonBoundAboveClaim\n");
+                + "estimateVerdict,epsilonBoundAboveClaim,exactEpsilon,ratioToExact\n");
         for (Entry e : entries) {
             for (ObjectNode row : jsonRows(e)) {
                 b.append(csvCell(row.path("scenario").asText())).append(',').append(csvCell(e.folder())).append(',')
                         .append(csvCell(row.path("claim").asText())).append(',').append(row.path("kind").asText());
                 for (String f : new String[] {"epsilon", "delta", "gdpMu", "verdict", "empiricalDeltaLowerBound",
                     "empiricalEpsilonLowerBound", "gdpMuLowerBound", "powerDelta", "powerMu", "tightness",
-                    "estimateVerdict", "epsilonBoundAboveClaim"}) {
+                    "estimateVerdict", "epsilonBoundAboveClaim", "exactEpsilon", "ratioToExact"}) {
                     JsonNode v = row.get(f);
                     b.append(',').append(v == null || v.isNull() ? "" : v.isTextual() ? csvCell(v.asText())
                             : v.toString());
@@ -144,7 +144,9 @@ public final class IndexWriter {
         List<ObjectNode> out = new java.util.ArrayList<>();
         var res = e.report().result();
         String name = e.report().scenario().name();
-        for (ClaimResult c : res.claims()) {
+        Looseness looseness = e.report().looseness();
+        for (int i = 0; i < res.claims().size(); i++) {
+            ClaimResult c = res.claims().get(i);
             ObjectNode o = JsonNodeFactory.instance.objectNode();
             o.put("scenario", name);
             o.put("claim", c.claim().label());
@@ -165,6 +167,13 @@ public final class IndexWriter {
                 o.putNull("estimateVerdict");
             }
             o.put("epsilonBoundAboveClaim", c.epsilonBoundAboveClaim());
+            if (looseness != null && i < looseness.claims().size()) {
+                o.set("exactEpsilon", JsonNumbers.encode(looseness.claims().get(i).referenceEpsilon()));
+                o.set("ratioToExact", JsonNumbers.encode(looseness.claims().get(i).ratio()));
+            } else {
+                o.putNull("exactEpsilon");
+                o.putNull("ratioToExact");
+            }
             out.add(o);
         }
         for (TradeOffClaimResult c : res.tradeOffClaims()) {
@@ -185,6 +194,8 @@ public final class IndexWriter {
             o.set("tightness", gdp ? JsonNumbers.encode(c.tightness()) : null);
             o.putNull("estimateVerdict");
             o.put("epsilonBoundAboveClaim", false);
+            o.putNull("exactEpsilon");
+            o.putNull("ratioToExact");
             out.add(o);
         }
         return out;
@@ -268,6 +279,25 @@ public final class IndexWriter {
                     byEstimate++;
                 }
             }
+        }
+        int belowExact = 0;
+        StringBuilder belowNamed = new StringBuilder();
+        for (Entry e : entries) {
+            Looseness l = e.report().looseness();
+            if (l == null) {
+                continue;
+            }
+            for (Looseness.ClaimRow c : l.claims()) {
+                if (c.ratio() <= Looseness.CLEARLY_BELOW) {
+                    belowNamed.append(belowExact == 0 ? "" : "; ").append(e.report().scenario().name()).append(": ")
+                            .append(c.label());
+                    belowExact++;
+                }
+            }
+        }
+        if (belowExact > 0) {
+            b.append("; ").append(belowExact).append(" more than 10% below the exact curve of their simulated pair, "
+                    + "false on it whatever the verdict (").append(belowNamed).append(')');
         }
         if (byEstimate > 0) {
             b.append("; ").append(byEstimate).append(" not violated by the audit's test but VIOLATED by the two-sided "

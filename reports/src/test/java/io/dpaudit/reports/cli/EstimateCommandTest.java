@@ -124,6 +124,12 @@ class EstimateCommandTest {
                 + "the exact likelihood ratio (t: below the truth)";
         assertTrue(d.out().contains(expected), d.out());
         assertTrue(Files.readString(index.resolve("index.md")).contains(expected));
+        assertTrue(d.out().contains("1 more than 10% below the exact curve of their simulated pair, false on it "
+                + "whatever the verdict (t: below the truth)"), d.out());
+        JsonNode row = new ObjectMapper().readTree(index.resolve("index.json").toFile()).get("rows").get(0);
+        assertEquals(3.0 / row.get("exactEpsilon").asDouble(), row.get("ratioToExact").asDouble(), 1e-12);
+        assertTrue(Files.readString(index.resolve("index.csv")).lines().findFirst().orElseThrow()
+                .endsWith(",epsilonBoundAboveClaim,exactEpsilon,ratioToExact"));
     }
 
     @Test
