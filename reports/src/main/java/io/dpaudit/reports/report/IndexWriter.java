@@ -208,8 +208,9 @@ public final class IndexWriter {
     /** The index as one self-contained HTML page with a banner. */
     public static String html(List<Entry> entries) {
         int v = violated(entries);
-        String css = claims(entries) == 0 ? "none" : v > 0 ? "violated" : count(entries, Verdict.INCONCLUSIVE) > 0
-                ? "inconclusive" : "consistent";
+        boolean byEstimate = entries.stream().anyMatch(e -> ClaimRows.violatedOnlyByEstimate(e.report().result()));
+        String css = claims(entries) == 0 ? "none" : v > 0 || byEstimate ? "violated"
+                : count(entries, Verdict.INCONCLUSIVE) > 0 ? "inconclusive" : "consistent";
         return HtmlReportWriter.page("dp-audit index", "<div class=\"banner " + css + "\" id=\"verdict\">"
                 + HtmlReportWriter.escape(summary(entries)) + "</div>\n", markdown(entries));
     }

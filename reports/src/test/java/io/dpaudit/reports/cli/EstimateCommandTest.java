@@ -124,6 +124,8 @@ class EstimateCommandTest {
                 + "the exact likelihood ratio (t: below the truth)";
         assertTrue(d.out().contains(expected), d.out());
         assertTrue(Files.readString(index.resolve("index.md")).contains(expected));
+        assertTrue(Files.readString(index.resolve("index.html")).contains("<div class=\"banner violated\""),
+                "the index's banner is red as the report's is");
         assertTrue(d.out().contains("1 more than 10% below the exact curve of their simulated pair, false on it "
                 + "whatever the verdict (t: below the truth)"), d.out());
         JsonNode row = new ObjectMapper().readTree(index.resolve("index.json").toFile()).get("rows").get(0);
