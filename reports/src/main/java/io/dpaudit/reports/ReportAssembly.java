@@ -300,8 +300,10 @@ public final class ReportAssembly {
         }
         List<Looseness.ClaimRow> claims = new ArrayList<>();
         for (ClaimResult c : result.claims()) {
+            // NaN (not compared) where the accountant refused: an infinite epsilon there is a limit of the
+            // computation, not of the pair, and would name every claim as false
             Double known = exactAt.get(c.claim().delta());
-            double exact = known != null ? known : epsilonOrInfinity(reference, c.claim().delta());
+            double exact = known != null && Double.isFinite(known) ? known : epsilonOrNaN(reference, c.claim().delta());
             claims.add(new Looseness.ClaimRow(c.claim().label(), c.claim().delta(), c.claim().epsilon(), exact,
                     exact > 0 ? c.claim().epsilon() / exact : Double.NaN));
         }
@@ -324,6 +326,14 @@ public final class ReportAssembly {
             }
         }
         return p.bounds().stream().filter(b -> b.kind() == BoundKind.PAIR_PROFILE).findFirst().orElse(null);
+    }
+
+    private static double epsilonOrNaN(PrivacyBound b, double delta) {
+        try {
+            return PrivacyBound.epsilonAt(b, delta);
+        } catch (AccountingLimitException ex) {
+            return Double.NaN;
+        }
     }
 
     private static double epsilonOrInfinity(PrivacyBound b, double delta) {
