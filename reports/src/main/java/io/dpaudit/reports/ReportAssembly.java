@@ -275,7 +275,7 @@ public final class ReportAssembly {
         List<Looseness.Share> shares = new ArrayList<>();
         java.util.Map<Double, Double> exactAt = new java.util.HashMap<>();
         for (double d : deltas) {
-            double exact = epsilonOrInfinity(reference, d);
+            double exact = epsilonOrNaN(reference, d); // NaN where refused: no ratio rather than a ratio of 0
             exactAt.put(d, exact);
             for (PrivacyBound b : p.bounds()) {
                 if (b != reference) {
