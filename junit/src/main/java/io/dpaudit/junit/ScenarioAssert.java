@@ -2,6 +2,7 @@ package io.dpaudit.junit;
 
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.EstimateVerdict;
 import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.engine.ProgressListener;
@@ -76,7 +77,8 @@ public final class ScenarioAssert {
     /**
      * Passes when no claim of the scenario is violated and none is inconclusive (unless allowed); a contested claim
      * ({@link ClaimResult#epsilonBoundAboveClaim}) passes with a warning in the log, or fails after
-     * {@link #failOnContested()}.
+     * {@link #failOnContested()}. When the scenario asks for the two-sided estimate, a claim the estimate refutes but
+     * the audit's test did not passes with a warning in the log.
      *
      * @return the audit, for further checks
      * @throws AssertionFailedError listing every claim that failed, with its evidence and power
@@ -112,6 +114,14 @@ public final class ScenarioAssert {
                     scenario, n, root, String.join("; ", failed)));
         }
         for (ClaimResult c : r.claims()) {
+            if (c.estimate() != null && c.estimate().verdict() == EstimateVerdict.VIOLATED) {
+                // the scenario asked for the estimate: a claim it refutes passes on the audit's verdict, not silently
+                LOG.log(System.Logger.Level.WARNING, () -> String.format(Locale.ROOT, "dp-audit: scenario %s, claim "
+                        + "%s: the two-sided estimate refutes it (the pair needs epsilon in [%s, %s] at its delta; the "
+                        + "estimate relies on the simulator's exact likelihood ratio), while the audit's test did not",
+                        scenario, c.claim().label(), MechanismAssert.number(c.estimate().requiredEpsilon().lower()),
+                        MechanismAssert.number(c.estimate().requiredEpsilon().upper())));
+            }
             if (c.epsilonBoundAboveClaim()) { // passes (its verdict holds at its error rate), but not silently
                 LOG.log(System.Logger.Level.WARNING, () -> String.format(Locale.ROOT, "dp-audit: scenario %s, claim %s "
                         + "is contested: epsilon >= %s at its delta exceeds the claimed %s (a separate statement at "

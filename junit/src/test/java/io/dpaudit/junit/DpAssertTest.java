@@ -144,6 +144,47 @@ class DpAssertTest {
                 warnings.toString());
     }
 
+    /**
+     * A scenario that asks for the two-sided estimate: a Poisson-subsampled Gaussian (q = 0.1, σ = 0.5) claimed to be
+     * (3, 1e-3)-DP where the pair needs ε = 3.717. At 2·10^5 trials per world and seed 5 the audit's test does not
+     * refute it (consistent), the estimate does; the claim passes, with a warning that says so (fixed seed).
+     */
+    @Test
+    void aClaimTheEstimateRefutesPassesOnlyWithAWarning(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        java.nio.file.Path file = dir.resolve("s.json");
+        java.nio.file.Files.writeString(file, "{\"name\": \"t\", \"mechanism\": {\"type\": "
+                + "\"poisson-subsampled-gaussian\", \"q\": 0.1, \"sigma\": 0.5, \"clip\": 1}, \"trials\": 200000, "
+                + "\"seed\": 5, \"estimate\": true, \"deltas\": [1e-3], \"claims\": [{\"label\": \"below the truth\", "
+                + "\"epsilon\": 3, \"delta\": 1e-3}]}");
+        java.util.logging.Logger jul = java.util.logging.Logger.getLogger("io.dpaudit.junit");
+        java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler h = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                if (r.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()) {
+                    warnings.add(r.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        jul.addHandler(h);
+        try {
+            DpAssert.assertThatScenario(file).holdsItsClaims();
+        } finally {
+            jul.removeHandler(h);
+        }
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("claim below the truth: the two-sided estimate refutes "
+                + "it (the pair needs epsilon in [3.")), warnings.toString());
+    }
+
     /** Report noisy max returning the value, Lap(2/0.1) on five counts (true ε 0.25 on this pair): not 0.1-DP. */
     static final BlackBoxMechanism<double[]> NOISY_MAX_VALUE = (counts, rng) -> {
         double best = Double.NEGATIVE_INFINITY;
