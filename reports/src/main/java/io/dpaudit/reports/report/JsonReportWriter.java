@@ -144,12 +144,8 @@ public final class JsonReportWriter {
             l.put("reference", r.looseness().reference());
             ArrayNode rows = l.putArray("bounds");
             for (Looseness.Row row : r.looseness().rows()) {
-                ObjectNode o = rows.addObject();
-                o.put("bound", row.bound());
-                o.set("delta", JsonNumbers.encode(row.delta()));
-                o.set("epsilon", JsonNumbers.encode(row.epsilon()));
-                o.set("exactEpsilon", JsonNumbers.encode(row.referenceEpsilon()));
-                o.set("ratioToExact", JsonNumbers.encode(row.ratio()));
+                againstExact(rows.addObject().put("bound", row.bound()), row.delta(), row.epsilon(),
+                        row.referenceEpsilon(), row.ratio());
             }
             ArrayNode shares = l.putArray("empirical");
             for (Looseness.Share sh : r.looseness().empirical()) {
@@ -161,13 +157,8 @@ public final class JsonReportWriter {
             }
             ArrayNode claimRows = l.putArray("claims");
             for (Looseness.ClaimRow c : r.looseness().claims()) {
-                ObjectNode o = claimRows.addObject();
-                o.put("label", c.label());
-                o.set("delta", JsonNumbers.encode(c.delta()));
-                o.set("epsilon", JsonNumbers.encode(c.epsilon()));
-                o.set("exactEpsilon", JsonNumbers.encode(c.referenceEpsilon()));
-                o.set("ratioToExact", JsonNumbers.encode(c.ratio()));
-                o.put("belowExact", Looseness.below(c.ratio()));
+                againstExact(claimRows.addObject().put("label", c.label()), c.delta(), c.epsilon(),
+                        c.referenceEpsilon(), c.ratio()).put("belowExact", Looseness.below(c.ratio()));
             }
         }
 
@@ -448,5 +439,14 @@ public final class JsonReportWriter {
         o.set("alpha", JsonNumbers.encode(p.alpha()));
         o.set("beta", JsonNumbers.encode(p.beta()));
         o.put("test", p.test());
+    }
+
+    /** One ε against the exact curve's at the same δ: {@code delta, epsilon, exactEpsilon, ratioToExact}. */
+    private static ObjectNode againstExact(ObjectNode o, double delta, double epsilon, double exact, double ratio) {
+        o.set("delta", JsonNumbers.encode(delta));
+        o.set("epsilon", JsonNumbers.encode(epsilon));
+        o.set("exactEpsilon", JsonNumbers.encode(exact));
+        o.set("ratioToExact", JsonNumbers.encode(ratio));
+        return o;
     }
 }
