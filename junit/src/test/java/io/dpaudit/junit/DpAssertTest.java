@@ -115,31 +115,8 @@ class DpAssertTest {
      */
     @Test
     void aContestedClaimPassesWithAWarning() {
-        java.util.logging.Logger jul = java.util.logging.Logger.getLogger("io.dpaudit.junit");
-        java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.logging.Handler h = new java.util.logging.Handler() {
-            @Override
-            public void publish(java.util.logging.LogRecord r) {
-                if (r.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()) {
-                    warnings.add(r.getMessage());
-                }
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        jul.addHandler(h);
-        try {
-            DpAssert.assertThatScenario(java.nio.file.Path.of("..", "scenarios", "zoo", "noisy-max-laplace-value.json"))
-                    .withTrials(100_000).holdsItsClaims();
-        } finally {
-            jul.removeHandler(h);
-        }
+        java.util.List<String> warnings = warningsDuring(() -> DpAssert.assertThatScenario(java.nio.file.Path.of("..",
+                "scenarios", "zoo", "noisy-max-laplace-value.json")).withTrials(100_000).holdsItsClaims());
         assertTrue(warnings.stream().anyMatch(w -> w.contains("claim claimed 0.1-DP is contested: epsilon >= 0.1618")),
                 warnings.toString());
     }
@@ -157,30 +134,7 @@ class DpAssertTest {
                 + "\"poisson-subsampled-gaussian\", \"q\": 0.1, \"sigma\": 0.5, \"clip\": 1}, \"trials\": 200000, "
                 + "\"seed\": 5, \"estimate\": true, \"deltas\": [1e-3], \"claims\": [{\"label\": \"below the truth\", "
                 + "\"epsilon\": 3, \"delta\": 1e-3}]}");
-        java.util.logging.Logger jul = java.util.logging.Logger.getLogger("io.dpaudit.junit");
-        java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.logging.Handler h = new java.util.logging.Handler() {
-            @Override
-            public void publish(java.util.logging.LogRecord r) {
-                if (r.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()) {
-                    warnings.add(r.getMessage());
-                }
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        jul.addHandler(h);
-        try {
-            DpAssert.assertThatScenario(file).holdsItsClaims();
-        } finally {
-            jul.removeHandler(h);
-        }
+        java.util.List<String> warnings = warningsDuring(() -> DpAssert.assertThatScenario(file).holdsItsClaims());
         assertTrue(warnings.stream().anyMatch(w -> w.contains("claim below the truth: the two-sided estimate refutes "
                 + "it (the pair needs epsilon in [3.")), warnings.toString());
     }
@@ -222,5 +176,34 @@ class DpAssertTest {
                 .failOnContested().holdsItsClaims());
         assertTrue(e.getMessage().contains("claimed 0.1-DP (epsilon 0.1, delta 0): consistent but contested, "
                 + "epsilon >= 0.1618"), e.getMessage());
+    }
+
+    /** The messages logged at WARNING or above on the assertions' logger while {@code work} runs. */
+    private static java.util.List<String> warningsDuring(Runnable work) {
+        java.util.logging.Logger jul = java.util.logging.Logger.getLogger("io.dpaudit.junit");
+        java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler h = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                if (r.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()) {
+                    warnings.add(r.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        jul.addHandler(h);
+        try {
+            work.run();
+        } finally {
+            jul.removeHandler(h);
+        }
+        return warnings;
     }
 }
