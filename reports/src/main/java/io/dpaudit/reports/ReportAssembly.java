@@ -275,7 +275,9 @@ public final class ReportAssembly {
         List<Looseness.Share> shares = new ArrayList<>();
         java.util.Map<Double, Double> exactAt = new java.util.HashMap<>();
         for (double d : deltas) {
-            double exact = epsilonOrNaN(reference, d); // NaN where refused: no ratio rather than a ratio of 0
+            // NaN where the accountant refused: an infinite epsilon there is a limit of the computation, not of the
+            // pair, and a ratio of 0 would call every bound and claim below the curve
+            double exact = epsilonOrNaN(reference, d);
             exactAt.put(d, exact);
             for (PrivacyBound b : p.bounds()) {
                 if (b != reference) {
@@ -300,10 +302,8 @@ public final class ReportAssembly {
         }
         List<Looseness.ClaimRow> claims = new ArrayList<>();
         for (ClaimResult c : result.claims()) {
-            // NaN (not compared) where the accountant refused: an infinite epsilon there is a limit of the
-            // computation, not of the pair, and would name every claim as false
-            Double known = exactAt.get(c.claim().delta());
-            double exact = known != null && Double.isFinite(known) ? known : epsilonOrNaN(reference, c.claim().delta());
+            Double known = exactAt.get(c.claim().delta()); // the claims' deltas are among those above
+            double exact = known != null ? known : epsilonOrNaN(reference, c.claim().delta());
             claims.add(new Looseness.ClaimRow(c.claim().label(), c.claim().delta(), c.claim().epsilon(), exact,
                     exact > 0 ? c.claim().epsilon() / exact : Double.NaN));
         }
