@@ -369,31 +369,42 @@ public final class MarkdownReportWriter {
                 + "loose by that factor; below 1 it is false on this pair (within " + Format.g(Looseness.EQUAL_WITHIN)
                 + " of 1 the two count as equal: they come from different numerical methods; an exact curve composed "
                 + "over rounds or steps by an accountant is rounded up, by 1–3% in the shipped scenarios, so a ratio "
-                + "that close below 1 may be that rounding).\n\n"
+                + "that close below 1 may be that rounding). Where the accountant could not compute the exact curve "
+                + "(\"not computed\"), nothing is compared.\n\n"
                 + "| bound | δ | ε | ε / exact |\n|---|---|---|---|\n");
         for (Looseness.Row row : l.rows()) {
             b.append("| `").append(row.bound()).append("` | ").append(Format.g(row.delta())).append(" | ")
-                    .append(Format.g(row.epsilon())).append(" | ").append(Format.g(row.ratio()))
-                    .append(Looseness.below(row.ratio()) ? " **(below the exact curve)**" : "").append(" |\n");
+                    .append(Format.g(row.epsilon())).append(" | ").append(ratioCell(row.ratio())).append(" |\n");
         }
         if (!l.claims().isEmpty()) {
             b.append("\n| claim | δ | claimed ε | exact ε | ε / exact |\n|---|---|---|---|---|\n");
             for (Looseness.ClaimRow c : l.claims()) {
                 b.append("| ").append(cell(c.label())).append(" | ").append(Format.g(c.delta())).append(" | ")
-                        .append(Format.g(c.epsilon())).append(" | ").append(Format.g(c.referenceEpsilon()))
-                        .append(" | ").append(Format.g(c.ratio())).append(Looseness.below(c.ratio())
-                                ? " **(below the exact curve)**" : "").append(" |\n");
+                        .append(Format.g(c.epsilon())).append(" | ").append(exactCell(c.referenceEpsilon()))
+                        .append(" | ").append(ratioCell(c.ratio())).append(" |\n");
             }
         }
         if (!l.empirical().isEmpty()) {
             b.append("\n| δ | exact ε | audit's ε lower bound | share of exact |\n|---|---|---|---|\n");
             for (Looseness.Share s : l.empirical()) {
-                b.append("| ").append(Format.g(s.delta())).append(" | ").append(Format.g(s.referenceEpsilon()))
+                b.append("| ").append(Format.g(s.delta())).append(" | ").append(exactCell(s.referenceEpsilon()))
                         .append(" | ").append(Format.g(s.epsilonLowerBound())).append(" | ")
-                        .append(Format.percent(s.share())).append(" |\n");
+                        .append(Double.isNaN(s.share()) ? "—" : Format.percent(s.share())).append(" |\n");
             }
         }
     }
+
+    /** The exact curve's ε, or "not computed" where its accountant refused. */
+    private static String exactCell(double exact) {
+        return Double.isNaN(exact) ? "not computed" : Format.g(exact);
+    }
+
+    /** A ratio to the exact curve, flagged below it; "—" where there is nothing to compare. */
+    private static String ratioCell(double ratio) {
+        return Double.isNaN(ratio) ? "—" : Format.g(ratio) + (Looseness.below(ratio) ? " **(below the exact curve)**"
+                : "");
+    }
+
 
     static String test(SelectedTest t) {
         return t.direction().describe() + ", t = " + Format.g(t.threshold()) + ": TP " + Format.count(t.truePositives())
