@@ -5,6 +5,7 @@ import io.dpaudit.core.numerics.LogSpace;
 import io.dpaudit.core.numerics.Normal;
 import io.dpaudit.core.numerics.RootFinder;
 import io.dpaudit.core.numerics.SafeRounding;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Exact privacy profile of the Gaussian mechanism (Balle &amp; Wang, ICML 2018, Theorem 8):
@@ -15,7 +16,8 @@ import io.dpaudit.core.numerics.SafeRounding;
  *
  * <p>Evaluated in log space as dp_accounting does (formula sheet §1.1): with {@code l_a = log Phi(a)} and
  * {@code l_b = epsilon + log Phi(b)}, {@code delta = exp(l_a + log(1 - e^{l_b - l_a}))}, and 0 when
- * {@code l_b >= l_a}. Both directions of add/remove adjacency have this same profile.
+ * {@code l_b >= l_a}; for {@code b < -20}, {@code l_b = log phi(a) + log(Phi(b)/phi(b))}, the same number without
+ * cancelling two terms of order {@code b^2/2}. Both directions of add/remove adjacency have this same profile.
  */
 public final class GaussianBound implements PrivacyBound {
     /** Identifier used in claims and on the command line. */
@@ -64,8 +66,10 @@ public final class GaussianBound implements PrivacyBound {
 
     /**
      * As {@link PrivacyBound#epsilon}, and beyond its search limit (tiny noise, or very many rounds: eps up to about
-     * {@code mu^2 / 2}) by root finding on {@code [0, mu^2/2 + mu z]}, {@code z = Phi^-1(1 - delta)}, where
-     * {@code delta(eps) <= Phi(mu/2 - eps/mu) = delta} already holds.
+     * {@code mu^2 / 2}) by root finding on {@code [0, mu^2/2 + mu (z + 1)]}, {@code z = Phi^-1(1 - delta)}, where
+     * {@code delta(eps) <= Phi(mu/2 - eps/mu) = Phi(-z - 1) < delta} holds. The extra standard deviation keeps the
+     * sign change when {@code mu/2 - eps/mu} is rounded: at {@code mu = 8e12} its rounding is about 1e-3, which at
+     * the end {@code z} alone made {@code delta(eps)} come out 0.003% above {@code delta}, and the search failed.
      */
     @Override
     public double epsilon(double delta) {
@@ -73,13 +77,19 @@ public final class GaussianBound implements PrivacyBound {
         if (e != Double.POSITIVE_INFINITY) {
             return e;
         }
-        double hi = mu * mu / 2 + mu * Math.max(0.0, Normal.inverseSurvival(delta));
+        double hi = mu * mu / 2 + mu * (Math.max(0.0, Normal.inverseSurvival(delta)) + 1.0);
         if (!Double.isFinite(hi)) {
             return Double.POSITIVE_INFINITY;
         }
         double logTarget = Math.log(delta);
-        RootFinder.Bracket b = RootFinder.solve(x -> Math.log(exactDelta(x, mu)) - logTarget,
-                EPSILON_SEARCH_LIMIT, Math.max(hi, EPSILON_SEARCH_LIMIT), 1e-13, 1e-15);
+        DoubleUnaryOperator excess = x -> Math.log(exactDelta(x, mu)) - logTarget;
+        hi = Math.max(hi, EPSILON_SEARCH_LIMIT);
+        if (!(excess.applyAsDouble(hi) <= 0)) {
+            // mu so large (beyond about 1e15) that mu/2 - eps/mu is not resolved in doubles: the end is itself an
+            // upper bound (eps <= mu^2/2 + mu z < hi), loose by a relative 2 (z + 1) / mu at most.
+            return SafeRounding.up(hi);
+        }
+        RootFinder.Bracket b = RootFinder.solve(excess, EPSILON_SEARCH_LIMIT, hi, 1e-13, 1e-15);
         return SafeRounding.up(b.hi());
     }
 
@@ -100,10 +110,20 @@ public final class GaussianBound implements PrivacyBound {
         double a = mu / 2 - epsilon / mu;
         double b = -mu / 2 - epsilon / mu;
         double la = Normal.logCdf(a);
-        double lb = epsilon + Normal.logCdf(b);
-        if (lb >= la) {
+        // gap = l_b - l_a. In the far tail eps + log Phi(b) is the difference of two huge terms; eps - b^2/2 = -a^2/2
+        // exactly (b - a = -mu, b + a = -2 eps/mu), so there l_b = log phi(a) + log(Phi(b)/phi(b)), and when a is in
+        // the tail too, the -a^2/2 of both l_a and l_b cancels before it is ever formed.
+        double gap;
+        if (b >= -20) {
+            gap = (epsilon + Normal.logCdf(b)) - la;
+        } else if (a < -20) {
+            gap = Normal.logCdfOverPdf(b) - Normal.logCdfOverPdf(a);
+        } else {
+            gap = (Normal.logPdf(a) + Normal.logCdfOverPdf(b)) - la;
+        }
+        if (gap >= 0) {
             return 0.0;
         }
-        return Math.min(1.0, Math.exp(la + LogSpace.log1mExp(lb - la)));
+        return Math.min(1.0, Math.exp(la + LogSpace.log1mExp(gap)));
     }
 }

@@ -79,14 +79,33 @@ public final class Normal {
         return logCdf(-x);
     }
 
+    /**
+     * {@code log(Phi(x) / phi(x))}, finite for every finite {@code x}. Below {@code -20} it is the asymptotic series
+     * of {@link #logCdf} without its {@code -x^2/2}, so the difference of two huge, nearly equal numbers is never
+     * formed (at {@code x = -8e12} each is about {@code -3.2e25}, whose rounding alone is about 4e9).
+     */
+    public static double logCdfOverPdf(double x) {
+        if (Double.isNaN(x)) {
+            return Double.NaN;
+        }
+        if (x < ASYMPTOTIC_SWITCH) {
+            return -Math.log(-x) + Math.log(asymptoticSeries(x));
+        }
+        return logCdf(x) - logPdf(x);
+    }
+
     private static double asymptoticLogCdf(double x) {
+        return -0.5 * x * x - Math.log(-x) - LOG_SQRT_2PI + Math.log(asymptoticSeries(x));
+    }
+
+    /** {@code sum_{n=0}^{8} (-1)^n (2n-1)!! x^{-2n}}, by Horner's rule from the innermost term. */
+    private static double asymptoticSeries(double x) {
         double inv2 = 1.0 / (x * x);
-        // sum_{n=0}^{8} (-1)^n (2n-1)!! x^{-2n}, evaluated by Horner's rule from the innermost term.
         double sum = 1.0;
         for (int n = 8; n >= 1; n--) {
             sum = 1.0 - (2 * n - 1) * inv2 * sum;
         }
-        return -0.5 * x * x - Math.log(-x) - LOG_SQRT_2PI + Math.log(sum);
+        return sum;
     }
 
     /**

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.numerics.Normal;
+import io.dpaudit.core.numerics.SafeRounding;
 import io.dpaudit.core.testing.ReferenceData;
 import org.junit.jupiter.api.Test;
 
@@ -95,5 +97,57 @@ class GaussianBoundTest {
         assertTrue(e >= 504263.89292065408 && e <= 504263.89292065408 * (1 + 1e-9), "eps " + e);
         assertTrue(g.delta(e) <= 1e-5);
         assertTrue(new GaussianBound(1e9).epsilon(1e-5) > 4.99e17);
+    }
+
+    /**
+     * Where both arguments of the profile are in the normal tail ({@code a, b < -20}) or eps is huge, the profile once
+     * formed {@code eps + log Phi(b)}, a difference of terms of order {@code b^2/2}: at {@code mu = 8e6} it came out
+     * 1.8e-10 below the truth, beyond the 1e-10 by which {@link GaussianBound#delta} rounds up. Against mpmath 1.3.0
+     * at 120 digits ({@code ncdf(mu/2 - eps/mu) - exp(eps) ncdf(-mu/2 - eps/mu)}), the exact doubles given here:
+     * the first is the CLT curve of {@code rare-events/subsampled-gaussian-T100-delta1e-10} at its 31st point.
+     */
+    @Test
+    void profileKeepsItsPrecisionInTheFarTail() {
+        double[][] epsilonMuTruth = {
+            {2.789411578896869, 0.13108324944320862, 2.1610470498810811397e-102},
+            {525000, 1000, 2.9820242922233444848e-138},
+            {5.0025e9, 1e5, 3.055931504709413765e-138},
+            {3.2000003e13, 8e6, 0.35383018684539165074},
+        };
+        for (double[] row : epsilonMuTruth) {
+            assertRelative(row[2], GaussianBound.exactDelta(row[0], row[1]), 1e-12,
+                    "eps " + row[0] + ", mu " + row[1]);
+        }
+    }
+
+    /**
+     * Tiny noise over many rounds (random allocation, k = 64, sigma = 1e-12: mu = 8e12) once failed its root search
+     * ("no sign change"), and its profile cancelled two terms of order 1e25 (delta 0 where it is 0.3). Where the
+     * profile's second term is negligible, eps = mu^2/2 + mu z with {@code Phi(-z) = delta}. The answer must not be
+     * below that (0.01 standard deviations allowed for the rounding of eps near 1e25) nor above it by more than the
+     * bracket's relative width (1e-13) and the upward rounding of every analytic bound ({@link SafeRounding#MARGIN}).
+     */
+    @Test
+    void epsilonAtTinyNoiseIsFiniteAndAtTheGaussianTail() {
+        for (double mu : new double[] {1e6, 8e12, 1e14, 1e15}) {
+            for (double delta : new double[] {0.3, 1e-6, 1e-12}) {
+                GaussianBound g = new GaussianBound(mu);
+                double e = g.epsilon(delta);
+                double z = -Normal.quantile(delta);
+                String where = "mu " + mu + ", delta " + delta + ": eps " + e;
+                assertTrue(e >= mu * mu / 2 + mu * (z - 0.01), where);
+                assertTrue(e <= (mu * mu / 2 + mu * (z + 0.01)) * (1 + 1e-13 + 2 * SafeRounding.MARGIN), where);
+                // One standard deviation inside: delta = Phi(a) minus a second term below |a|/mu of it.
+                double inside = mu * mu / 2 + mu * (z - 1);
+                double phiA = Normal.cdf(mu / 2 - inside / mu);
+                assertEquals(phiA, GaussianBound.exactDelta(inside, mu), 1e-4 * phiA, where);
+            }
+        }
+        // Where doubles no longer resolve the profile (PriFedSync's CLT mu at p = 1e-9, sigma = 0.05, 10^6 rounds),
+        // the search's end is the answer: above the true eps, by a relative 1e-84 at most.
+        double mu = 1e85;
+        double e = new GaussianBound(mu).epsilon(1e-6);
+        assertTrue(e >= mu * mu / 2 && e <= mu * mu / 2 * (1 + 3 * SafeRounding.MARGIN), "eps " + e);
+        assertEquals(Double.POSITIVE_INFINITY, new GaussianBound(1e160).epsilon(1e-6));
     }
 }

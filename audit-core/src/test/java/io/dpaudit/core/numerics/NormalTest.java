@@ -32,6 +32,21 @@ class NormalTest {
         assertEquals(above, below, 1e-12 * Math.abs(above));
     }
 
+    /**
+     * Mills' ratio: {@code Phi(x)/phi(x) = 1/|x| (1 - 1/x^2 + ...)}, so at {@code x = -1e13} its log is
+     * {@code -ln(1e13) = -29.933606208922594} to 1e-26, where {@code logCdf(x) - logPdf(x)} would be the difference
+     * of two numbers near -5e25. Elsewhere it is that difference, and it is continuous across -20.
+     */
+    @Test
+    void logCdfOverPdfKeepsItsPrecisionWhereBothTermsAreHuge() {
+        assertEquals(-29.933606208922594, Normal.logCdfOverPdf(-1e13), 1e-14);
+        assertEquals(Normal.logCdf(-30) - Normal.logPdf(-30), Normal.logCdfOverPdf(-30), 1e-12);
+        assertEquals(Normal.logCdf(1.5) - Normal.logPdf(1.5), Normal.logCdfOverPdf(1.5), 0);
+        double below = Normal.logCdfOverPdf(Math.nextDown(-20.0));
+        double above = Normal.logCdfOverPdf(-20.0);
+        assertEquals(above, below, 1e-13);
+    }
+
     @Test
     void quantileMatchesMpmathDownToTinyProbabilities() {
         for (JsonNode row : REF.get("quantile")) {
