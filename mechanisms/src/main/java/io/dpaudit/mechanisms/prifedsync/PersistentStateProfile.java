@@ -45,8 +45,10 @@ final class PersistentStateProfile implements PrivacyBound {
         double logP = Math.log(p);
         double logNotObserved = o >= 1 ? Double.NEGATIVE_INFINITY : Math.log1p(-o);
         for (int l = 0; l <= rounds; l++) {
-            double logL = l == 0 ? rounds * logNotObserved : Math.log(o) + (rounds - l) * logNotObserved;
-            if (logL < -745 || (l == 0 && o >= 1)) {
+            // (1-o)^k with k = 0 is 1 even when o = 1: never 0 * log(0), which is NaN.
+            double notObservedSince = rounds == l ? 0 : (rounds - l) * logNotObserved;
+            double logL = l == 0 ? notObservedSince : Math.log(o) + notObservedSince;
+            if (logL < -745) {
                 continue;
             }
             // Bin(l, p)(s) in log space, s = 0..l, by the ratio recursion from log C(l, 0) = 0.

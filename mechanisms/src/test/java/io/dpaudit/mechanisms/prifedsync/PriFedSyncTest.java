@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.BoundKind;
+import io.dpaudit.core.bounds.GaussianBound;
 import io.dpaudit.core.bounds.MixturePairProfile;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.engine.TrialSampler;
@@ -274,6 +275,26 @@ class PriFedSyncTest {
             double mean = sum / n;
             double se = Math.sqrt(Math.max(sq / n - mean * mean, 0) / n);
             assertEquals(exact.delta(eps), mean, 5 * se + 1e-9, "eps " + eps);
+        }
+    }
+
+    /**
+     * At p = 1 every round is seen (observation probability 1): S = R surely, so the profile is the Gaussian one of
+     * {@code mu_1 sqrt(K R)}. The sum over the observer's last round once formed {@code 0 * log(0)} there and returned
+     * NaN for every epsilon, and {@code dp-audit bound} stopped with an internal error.
+     */
+    @Test
+    void persistentStateAtFullParticipationIsOneGaussian() {
+        PriFedSync m = mechanism("clients", 2, "records", 2, "batch", 2, "localSteps", 3, "sigma", 100, "p", 1,
+                "rounds", 7, "state", "persistent");
+        PersistentStateProfile exact = (PersistentStateProfile) bound(m, "prifedsync-exact");
+        assertEquals(1.0, exact.reach(), 1e-15);
+        // replace-one convention: noise std 2 sigma C = 200, the pair's shift 2C; mu = 0.01 sqrt(3 * 7)
+        GaussianBound gaussian = new GaussianBound(0.01 * Math.sqrt(21));
+        for (double eps : new double[] {0, 0.01, 0.1}) {
+            double d = exact.delta(eps);
+            assertTrue(d >= gaussian.delta(eps) && d <= gaussian.delta(eps) * (1 + 1e-9) + 1e-13,
+                    "eps " + eps + ": " + d + " against " + gaussian.delta(eps));
         }
     }
 
