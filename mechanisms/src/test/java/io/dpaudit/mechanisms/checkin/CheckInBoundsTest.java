@@ -3,8 +3,10 @@ package io.dpaudit.mechanisms.checkin;
 import static io.dpaudit.mechanisms.checkin.CheckInExactTest.parameters;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.model.Parameters;
@@ -148,6 +150,20 @@ class CheckInBoundsTest {
         CheckInModel lm = mechanism(large).model();
         double c = lm.perRound(CheckInDataset.CANONICAL).epsilon(CheckInModel.REFERENCE_DELTA);
         assertEquals(c, lm.ranking().get(0).epsilon(), 1e-3 * c, "n = 2000: the effect vanishes");
+    }
+
+    /**
+     * An exhaustive search keeps one composed curve per dataset: over 10^5 rounds at n = 30, eps0 = 20 it ran out of
+     * memory after a minute (an internal error). It is refused in one line that names the field; 1000 rounds pass.
+     */
+    @Test
+    void exhaustiveSearchOverManyRoundsIsRefusedUpFront() {
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> parameters("type",
+                "random-checkin", "clients", 30, "slots", 1, "p0", 1, "eps0", 20.0, "dataset", "exhaustive",
+                "rounds", 100_000));
+        assertTrue(e.getMessage().contains("rounds = 100000: must be <= 1000 with dataset exhaustive"), e.getMessage());
+        assertEquals(1000, parameters("type", "random-checkin", "clients", 30, "slots", 1, "p0", 1, "eps0", 20.0,
+                "dataset", "exhaustive", "rounds", 1000).rounds());
     }
 
     /** No exact curve for the Gaussian randomizer over several slots; the report then has no reference. */
