@@ -42,7 +42,9 @@ public final class ShiftedMixtureProfile implements PairProfile {
 
     /**
      * @param lawA law of v when the record is present and not included, normalised; {@code weightA} its probability
+     *     (null when that probability is 0: the record is then always included)
      * @param lawB law of v when the record is present and included, normalised; {@code weightB} its probability
+     *     (null when that probability is 0)
      * @param lawG law of v without the record
      * @param shift the record's shift of u, in the same units as the mixtures' standard deviation
      * @param scale factor multiplying both divergences (the probability of the event in which the pair differs)
@@ -54,8 +56,19 @@ public final class ShiftedMixtureProfile implements PairProfile {
         double s = lawG.sd();
         this.mu = shift / s;
         this.scale = scale;
-        double lo = Math.min(lawA.minMean(), Math.min(lawB.minMean(), lawG.minMean())) - 40 * s;
-        double hi = Math.max(lawA.maxMean(), Math.max(lawB.maxMean(), lawG.maxMean())) + 40 * s;
+        if ((lawA == null) != (weightA == 0) || (lawB == null) != (weightB == 0)) {
+            throw new IllegalArgumentException("a part's law is null exactly when its weight is 0");
+        }
+        double lo = lawG.minMean();
+        double hi = lawG.maxMean();
+        for (GaussianMixture part : new GaussianMixture[] {lawA, lawB}) {
+            if (part != null) {
+                lo = Math.min(lo, part.minMean());
+                hi = Math.max(hi, part.maxMean());
+            }
+        }
+        lo -= 40 * s;
+        hi += 40 * s;
         double points = Math.ceil((hi - lo) / (s / 64));
         if (!(points <= MixturePairProfile.MAX_GRID)) {
             throw new io.dpaudit.core.accounting.AccountingLimitException("bound " + name, "(these parameters)",
@@ -72,8 +85,8 @@ public final class ShiftedMixtureProfile implements PairProfile {
         double norm = -Math.log(s) - Normal.LOG_SQRT_2PI;
         for (int i = 0; i <= n; i++) {
             x[0] = lo + i * step;
-            a[i] = weightA * Math.exp(lawA.logDensityUnnormalized(x, 0) + norm);
-            b[i] = weightB * Math.exp(lawB.logDensityUnnormalized(x, 0) + norm);
+            a[i] = lawA == null ? 0 : weightA * Math.exp(lawA.logDensityUnnormalized(x, 0) + norm);
+            b[i] = lawB == null ? 0 : weightB * Math.exp(lawB.logDensityUnnormalized(x, 0) + norm);
             g[i] = Math.exp(lawG.logDensityUnnormalized(x, 0) + norm);
         }
     }

@@ -110,7 +110,11 @@ public final class RandomParticipation implements AuditableMechanism {
                 new GaussianMixture(wg, mg, rp.sigma()), rp.clip(), rp.scale());
     }
 
+    /** The normalised law of v over {@code parts}; null when there are none (p = q = 1: always included). */
     private GaussianMixture oneD(List<double[]> parts, double total) {
+        if (parts.isEmpty()) {
+            return null;
+        }
         double[] w = new double[parts.size()];
         double[][] m = new double[parts.size()][1];
         for (int i = 0; i < w.length; i++) {

@@ -27,6 +27,15 @@ public final class RandomParticipationBounds {
     private RandomParticipationBounds() {
     }
 
+    /**
+     * Whether {@code pq = 1}: every client and record joins, {@code eps' = eps} and {@code beta = 1}, so the terms
+     * {@code (1 - beta) (1-p)/(1-pq)} and {@code (1 - beta) p(1-q)/(1-pq)} of Theorems 4.1 and 5.2 are 0, not the
+     * 0/0 that doubles would make of them (Theorem 4.1 then reported delta = 0 for every eps, Theorem 5.2 NaN).
+     */
+    static boolean everyoneJoins(double pq) {
+        return pq >= 1;
+    }
+
     /** {@code eps' = log(1 + (e^eps - 1) / rate)}, the base ε of Poisson amplification. */
     static double baseEpsilon(double epsilon, double rate) {
         return io.dpaudit.core.bounds.PoissonAmplificationBound.baseEpsilon(epsilon, rate);
@@ -139,8 +148,13 @@ public final class RandomParticipationBounds {
             double epsP = baseEpsilon(epsilon, pq);
             double logA = epsP;
             double beta = Math.exp(epsilon - epsP);
-            double c1 = (1 - beta) * (1 - p) / (1 - pq);
-            double c2 = p * (1 - q) / (1 - pq) * (1 - beta) + beta;
+            double c1 = everyoneJoins(pq) ? 0 : (1 - beta) * (1 - p) / (1 - pq);
+            double c2 = everyoneJoins(pq) ? 1 : p * (1 - q) / (1 - pq) * (1 - beta) + beta;
+            if (!(c1 >= 0 && c2 > 0)) {
+                // never a silent 0 below: a NaN here would find no crossing and report delta = 0
+                throw new IllegalStateException("Theorem 4.1 at p=" + p + ", q=" + q + ", eps=" + epsilon
+                        + ": c1=" + c1 + ", c2=" + c2);
+            }
             double logAc1 = c1 > 0 ? logA + Math.log(c1) : Double.NEGATIVE_INFINITY;
             double logAc2 = logA + Math.log(c2);
             double[] terms = new double[size];
@@ -215,7 +229,8 @@ public final class RandomParticipationBounds {
                     double pq = p * q;
                     double epsP = baseEpsilon(eps, pq);
                     double beta = Math.exp(eps - epsP);
-                    double eps2 = epsP + Math.log(beta + (1 - beta) * p * (1 - q) / (1 - pq));
+                    double eps2 = everyoneJoins(pq) ? epsP
+                            : epsP + Math.log(beta + (1 - beta) * p * (1 - q) / (1 - pq));
                     return Math.min(1.0, pq * GaussianBound.exactDelta(eps2, mu));
                 });
     }
@@ -293,7 +308,11 @@ public final class RandomParticipationBounds {
 
         @Override
         public double delta(double epsilon) {
-            return SafeRounding.upProbability(profile.applyAsDouble(epsilon));
+            double d = profile.applyAsDouble(epsilon);
+            if (Double.isNaN(d) && !Double.isNaN(epsilon)) {
+                throw new IllegalStateException(name() + ": delta(" + epsilon + ") is NaN");
+            }
+            return SafeRounding.upProbability(d);
         }
     }
 }

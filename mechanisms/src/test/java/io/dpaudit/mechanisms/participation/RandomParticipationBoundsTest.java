@@ -79,6 +79,27 @@ class RandomParticipationBoundsTest {
         }
     }
 
+    /**
+     * At p = q = 1 every client and record joins: each bound and each configuration's exact profile is the Gaussian
+     * mechanism's with mu = C/sigma (the d other records shift both worlds alike). Theorem 4.1 once reported delta = 0
+     * for every eps here (its constants were 0/0 and the crossing search found none), Theorem 5.2 NaN, and the
+     * orthogonal configuration's profile stopped with an internal error (no "not included" part).
+     */
+    @Test
+    void everyoneJoiningIsTheGaussianMechanism() {
+        RandomParticipation m = mechanism("p", 1, "q", 1, "d", 3, "sigma", 0.5);
+        GaussianBound gaussian = new GaussianBound(2);
+        for (double eps : new double[] {0, 1, 10}) {
+            double truth = gaussian.delta(eps);
+            for (String name : new String[] {"thm-4.1", "wcs-thm5.2", "ols-thm5.1", "cs-cor5.3"}) {
+                assertRelative(truth, bound(m, name).delta(eps), 1e-9, name + " at eps " + eps);
+            }
+            for (Adversary a : Adversary.values()) {
+                assertRelative(truth, m.exactProfile(a).delta(eps), 1e-8, a + " at eps " + eps);
+            }
+        }
+    }
+
     @Test
     void theZeroConfigurationIsCentralShuffling() {
         RandomParticipation m = mechanism("p", 0.1, "q", 0.2, "d", 5, "sigma", 1.3);
