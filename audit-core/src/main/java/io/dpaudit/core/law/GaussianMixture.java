@@ -47,6 +47,23 @@ public final class GaussianMixture implements StatisticLaw {
         return new GaussianMixture(new double[] {1.0}, new double[][] {{mean}}, sd);
     }
 
+    /**
+     * The one-dimensional {@code (1 - s) N(a, sd^2) + s N(b, sd^2)}, {@code s in [0, 1]}: a single normal when
+     * {@code s} is 0 or 1 (a component of weight 0 is not a component) or when {@code a == b}.
+     */
+    public static GaussianMixture twoPoint(double s, double a, double b, double sd) {
+        if (!(s >= 0 && s <= 1)) {
+            throw new IllegalArgumentException("mixing weight " + s + " is not in [0, 1]");
+        }
+        if (s == 0 || a == b) {
+            return single(a, sd);
+        }
+        if (s == 1) {
+            return single(b, sd);
+        }
+        return new GaussianMixture(new double[] {1 - s, s}, new double[][] {{a}, {b}}, sd);
+    }
+
     /** The dimension {@code k}. */
     @Override
     public int dimension() {

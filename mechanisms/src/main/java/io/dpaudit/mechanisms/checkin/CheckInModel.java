@@ -291,9 +291,8 @@ final class CheckInModel {
         double s = selection(p);
         double c = p.clip();
         double sd = p.sigma();
-        GaussianMixture with = new GaussianMixture(new double[] {1 - s, s}, new double[][] {{0.0}, {c}}, sd);
-        GaussianMixture without = p.pair().equals("symmetric")
-                ? new GaussianMixture(new double[] {1 - s, s}, new double[][] {{0.0}, {-c}}, sd)
+        GaussianMixture with = GaussianMixture.twoPoint(s, 0.0, c, sd);
+        GaussianMixture without = p.pair().equals("symmetric") ? GaussianMixture.twoPoint(s, 0.0, -c, sd)
                 : GaussianMixture.single(0.0, sd);
         String name = p.type() + "-exact";
         MixturePairProfile one = new MixturePairProfile(name, "one slot", with, without, 1.0);

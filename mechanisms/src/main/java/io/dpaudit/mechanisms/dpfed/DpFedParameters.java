@@ -176,7 +176,6 @@ public record DpFedParameters(String type, int clients, int selected, double fra
         if (shift == 0.0) {
             return GaussianMixture.single(scale * base, scale * sigma);
         }
-        return new GaussianMixture(new double[] {1 - fraction, fraction},
-                new double[][] {{scale * base}, {scale * (base + shift)}}, scale * sigma);
+        return GaussianMixture.twoPoint(fraction, scale * base, scale * (base + shift), scale * sigma);
     }
 }

@@ -166,6 +166,26 @@ class CheckInBoundsTest {
                 "dataset", "exhaustive", "rounds", 1000).rounds());
     }
 
+    /**
+     * One client, one slot, p0 = 1 with the Gaussian randomizer: the target is always the slot's release, so the exact
+     * curve is the Gaussian mechanism's with sensitivity 2C (mu = 2 at sigma = C = 1). Its one-slot mixture had a
+     * component of weight 0, an internal error of 'dp-audit bound'.
+     */
+    @Test
+    void gaussianRandomizerAlwaysSelectedIsTheGaussianMechanism() {
+        for (String type : new String[] {"random-checkin", "random-checkin-sliding"}) {
+            CheckInParameters p = type.equals("random-checkin")
+                    ? parameters("type", type, "clients", 1, "slots", 1, "p0", 1, "randomizer", "gaussian", "sigma", 1.0)
+                    : parameters("type", type, "clients", 1, "slots", 1, "p0", 1, "randomizer", "gaussian", "sigma", 1.0,
+                            "target", "edge");
+            PrivacyBound exact = bound(p, type + "-exact");
+            for (double eps : new double[] {0, 0.5, 2}) {
+                double truth = new io.dpaudit.core.bounds.GaussianBound(2).delta(eps);
+                assertEquals(truth, exact.delta(eps), 1e-9 * truth + 1e-15, type + " at eps " + eps);
+            }
+        }
+    }
+
     /** No exact curve for the Gaussian randomizer over several slots; the report then has no reference. */
     @Test
     void gaussianOverSeveralSlotsHasNoExactCurve() {
