@@ -48,6 +48,55 @@ class ExtremeParametersTest {
         }
     }
 
+    /**
+     * Settings at the edges of each type's parameters that once stopped 'dp-audit bound' with an internal error or gave
+     * a wrong number (2026-11-27 sweep): every client and record joining (random participation at p = q = 1, where
+     * Theorem 4.1 said delta = 0 for every eps, and every bound is the Gaussian mechanism's, mu = C/sigma = 2),
+     * PriFedSync's persistent state at p = 1, the always-selected Gaussian check-in (mu = 2C/sigma = 2), every client
+     * selected in DP-Fed, and mu = 8e13. Each answers with finite epsilons, or refuses in one line (exit 2): the
+     * exhaustive check-in search over 10^5 rounds, which ran out of memory.
+     */
+    @Test
+    void boundAtTheEdgesOfEachTypeAnswersOrRefuses() throws IOException {
+        double gaussianMu2 = new io.dpaudit.core.bounds.GaussianBound(2).epsilon(1e-6);
+        String[][] answered = {
+            {"random-participation", "p=1", "q=1", "d=2", "sigma=0.5"},
+            {"prifedsync", "clients=2", "records=2", "batch=2", "localSteps=3", "sigma=100", "p=1", "rounds=7",
+                "state=persistent"},
+            {"random-checkin", "clients=1", "slots=1", "p0=1", "randomizer=gaussian", "sigma=1"},
+            {"random-checkin-sliding", "clients=1", "slots=1", "p0=1", "randomizer=gaussian", "sigma=1",
+                "target=edge"},
+            {"dp-fed", "clients=4", "selected=4", "sigma=1"},
+            {"gaussian", "sigma=1e-13", "rounds=64"},
+        };
+        for (String[] a : answered) {
+            String[] args = new String[a.length + 4];
+            args[0] = "bound";
+            System.arraycopy(a, 0, args, 1, a.length);
+            args[a.length + 1] = "--delta";
+            args[a.length + 2] = "1e-6";
+            args[a.length + 3] = "--json";
+            CliRunner.Result r = CliRunner.run(args);
+            String what = String.join(" ", a);
+            assertEquals(0, r.exit(), what + ": " + r.err());
+            for (JsonNode b : MAPPER.readTree(r.out()).get("bounds")) {
+                double e = b.get("epsilon").asDouble();
+                assertFalse(Double.isNaN(e), what + ": " + b);
+                String name = b.get("name").asText();
+                boolean gaussianMechanism = a[0].equals("random-participation") && b.get("certified").asBoolean()
+                        || name.equals(a[0] + "-exact") && a[0].startsWith("random-checkin");
+                if (gaussianMechanism) {
+                    assertEquals(gaussianMu2, e, 1e-6 * gaussianMu2, what + ": " + name);
+                }
+            }
+        }
+        CliRunner.Result refused = CliRunner.run("bound", "random-checkin", "clients=30", "slots=1", "p0=1", "eps0=20",
+                "dataset=exhaustive", "rounds=100000", "--delta", "1e-6");
+        assertEquals(2, refused.exit(), refused.err());
+        assertTrue(refused.err().startsWith("dp-audit: error: rounds = 100000: must be <= 1000"), refused.err());
+        assertEquals(1, refused.err().strip().lines().count(), refused.err());
+    }
+
     @Test
     void hugeNoiseIsRefusedInOneLine() throws IOException {
         CliRunner.Result r = run("{\"type\": \"gaussian\", \"sigma\": 1e300}", "huge");
