@@ -8,6 +8,7 @@ import io.dpaudit.core.estimate.OneRunBound;
 import io.dpaudit.core.estimate.OneRunFdpBound;
 import io.dpaudit.core.fdp.TradeOffConversions;
 import io.dpaudit.core.numerics.IndexSort;
+import io.dpaudit.core.numerics.LogSpace;
 import io.dpaudit.core.rng.RandomStreams;
 import io.dpaudit.mechanisms.onerun.CanaryScores;
 import io.dpaudit.mechanisms.onerun.OneRunDpSgd;
@@ -35,7 +36,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <p>What the bound assumes, and the user must ensure: every canary was included independently with probability 1/2
  * (the labels are that coin), the rest of the training data did not depend on the coins, and the scores are a function
- * of the trained model. With {@link GuessSides#TWO_SIDED} the auditor also guesses "excluded": for each {@code k} of the
+ * of the trained model. The first is checked where the data can refute it: a split of included and excluded canaries
+ * that the coins would give with probability below {@value #IMPLAUSIBLE_SPLIT} is refused. With {@link GuessSides#TWO_SIDED} the auditor also guesses "excluded": for each {@code k} of the
  * grid {@code k = ceil(m / 2^j)}, {@code j = 0, 1, ...}, "included" for the {@code ceil(k/2)} highest scores and
  * "excluded" for the {@code floor(k/2)} lowest (the same seeded order), and a right guess is either kind; both bounds
  * hold for such guesses (Steinke et al.'s Theorem 3.1 as stated; the f-DP bound with its two-sided normalisation,
@@ -100,8 +102,48 @@ public final class OneRunAudit {
             throw new InvalidInputException("--with, --without", m + " canaries", "at most " + MAX_CANARIES
                     + " for --one-run");
         }
+        checkCoinFlipSplit(in[0].length, m);
         Guesses g = bounds(in[0], out[0], confidence, deltas, seed, sides, progress);
         return new Outcome(a, b, g.guessCounts(), g.level(), g.bounds(), g.fdp(), sides);
+    }
+
+    /** Below this two-sided probability the split of included and excluded canaries refutes the coins of 1/2. */
+    static final double IMPLAUSIBLE_SPLIT = 1e-6;
+
+    /**
+     * Refuses a split of the canaries that their coins of 1/2 would produce with two-sided probability below
+     * {@value #IMPLAUSIBLE_SPLIT} (Binomial(m, 1/2)): the bound assumes those coins, and without them it is void. With
+     * 500 of 501 included, guessing "included" for every canary is right 99.8% of the time from no information, and
+     * the audit printed eps >= 3.8 at delta = 1e-5. An honest run is refused with probability below 1e-6.
+     */
+    static void checkCoinFlipSplit(int included, int m) {
+        int fewer = Math.min(included, m - included);
+        // log P(B <= fewer), B ~ Binomial(m, 1/2), summed down from fewer: below the mean each term is at most
+        // fewer / (m - fewer + 1) < 1 times the one above it, so the sum stops once the terms are negligible.
+        org.apache.commons.math3.distribution.BinomialDistribution b =
+                new org.apache.commons.math3.distribution.BinomialDistribution(null, m, 0.5);
+        double logTail = Double.NEGATIVE_INFINITY;
+        for (int t = fewer; t >= 0; t--) {
+            double term = b.logProbability(t);
+            logTail = LogSpace.add(logTail, term);
+            if (term < logTail - 40) {
+                break;
+            }
+        }
+        double log10P = Math.min(0.0, (logTail + Math.log(2)) / Math.log(10));
+        if (log10P < Math.log10(IMPLAUSIBLE_SPLIT)) {
+            double exponent = Math.floor(log10P);
+            double mantissa = Math.pow(10, log10P - exponent);
+            if (mantissa >= 9.95) {
+                mantissa /= 10;
+                exponent += 1;
+            }
+            throw new InvalidInputException("--with, --without", included + " of " + m + " canaries included",
+                    String.format(java.util.Locale.ROOT, "a split this uneven has probability %.1fe%d if each canary "
+                            + "was included independently with probability 1/2, as the one-run bound assumes; without "
+                            + "those coins it is void. Give the scores of every canary, included or not",
+                            mantissa, (long) exponent));
+        }
     }
 
     /**

@@ -1,8 +1,10 @@
 package io.dpaudit.runner.scores;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.GuessSides;
 import io.dpaudit.core.rng.RandomStreams;
@@ -42,6 +44,31 @@ class OneRunAuditTest {
         var o = OneRunAudit.run(new ScoreFile("--with", a, null), new ScoreFile("--without", b, null), false, 0.95,
                 List.of(0.0), rng.nextLong(), sides, ProgressListener.NONE);
         return o.bounds().get(0).epsilon();
+    }
+
+    /**
+     * 500 of 501 canaries included (probability 1.5e-148 under coins of 1/2, two-sided: 2 * 502 / 2^501): the audit printed eps >= 3.8
+     * at delta = 1e-5 from scores carrying no information beyond the split. Refused in one line that names both files'
+     * options; 30 of 50 (probability 0.2) and 1 of 2 pass; the threshold is a two-sided probability of 1e-6.
+     */
+    @Test
+    void aSplitTheCoinsCannotExplainIsRefused(@TempDir Path dir) throws Exception {
+        StringBuilder in = new StringBuilder();
+        for (int i = 0; i < 500; i++) {
+            in.append(i % 7).append('\n');
+        }
+        Path a = Files.writeString(dir.resolve("in.txt"), in);
+        Path b = Files.writeString(dir.resolve("out.txt"), "3\n");
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> OneRunAudit.run(
+                new ScoreFile("--with", a, null), new ScoreFile("--without", b, null), false, 0.95, List.of(1e-5), 1,
+                GuessSides.ONE_SIDED, ProgressListener.NONE));
+        assertTrue(e.getMessage().startsWith("--with, --without = 500 of 501 canaries included: a split this uneven "
+                + "has probability 1.5e-148"), e.getMessage());
+        OneRunAudit.checkCoinFlipSplit(30, 50);
+        OneRunAudit.checkCoinFlipSplit(1, 2);
+        // 4 999 of 10 000 is fine; 2 240 of 5 000 has two-sided probability 2.0e-13 (mpmath)
+        OneRunAudit.checkCoinFlipSplit(4999, 10_000);
+        assertThrows(InvalidInputException.class, () -> OneRunAudit.checkCoinFlipSplit(2240, 5000));
     }
 
     /**
