@@ -417,7 +417,8 @@ public final class ScenarioAudit {
         if (smallest < 1 && n * smallest < WARN_EVENTS) {
             return List.of(String.format(Locale.ROOT, "Too few trials to resolve delta = %s: %s per world give %.3g "
                     + "expected events at that rate, so the epsilon lower bounds there will be 0 or far below the "
-                    + "truth; about %s trials per world (100/delta) would resolve it.", Checks.format(smallest),
+                    + "truth; about %s trials per world (100/delta) would resolve it.",
+                    String.format(Locale.ROOT, smallest >= 1e-3 ? "%.4g" : "%.3e", smallest),
                     count(n), n * smallest, count((long) Math.ceil(RECOMMENDED_EVENTS / smallest))));
         }
         return List.of();

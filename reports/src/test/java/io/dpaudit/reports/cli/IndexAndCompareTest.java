@@ -118,7 +118,7 @@ class IndexAndCompareTest {
         Path f = scenario(dir.resolve("in"), "w", 3.0);
         CliRunner.Result r = CliRunner.run("run", f.toString(), "--trials", "5000", "--out",
                 dir.resolve("o").toString());
-        assertTrue(r.err().contains("warning: Too few trials to resolve delta = 0.001: 5,000 per world"), r.err());
+        assertTrue(r.err().contains("warning: Too few trials to resolve delta = 0.001000: 5,000 per world"), r.err());
         assertTrue(r.err().contains("about 100,000 trials per world"), r.err());
         CliRunner.Result enough = CliRunner.run("run", f.toString(), "--out", dir.resolve("p").toString());
         assertFalse(enough.err().contains("warning"), enough.err());
