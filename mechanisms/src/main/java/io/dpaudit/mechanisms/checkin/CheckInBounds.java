@@ -128,11 +128,12 @@ final class CheckInBounds {
         if (p.rr() && p.averaged()) {
             double e = PoissonAmplificationBound.amplifiedEpsilon(p.eps0(), rate);
             String source = String.format(Locale.ROOT, "NOT VALID for averaged updates (dp-audit's own earlier claim, "
-                    + "withdrawn): (log(1 + %s(e^eps0 - 1)), 0) = (%.6g, 0) per round by advanced joint convexity needs "
-                    + "the view without the target to be eps0-close to the view with it, but the observed counts tell "
-                    + "them apart (all n clients checked in: impossible without the target). At n = 2, m = 1, p0 = 0.5, "
-                    + "eps0 = 1 the exact pair has delta(0.7) = 0.0346 (checked by hand) where this form gives 0. Kept "
-                    + "as a claim to refute; ldp-baseline is the proven bound here", Checks.format(rate), e);
+                    + "withdrawn): (log(1 + %s(e^eps0 - 1)), 0) = (%.6g, 0) per round by advanced joint convexity "
+                    + "needs the view without the target to be eps0-close to the view with it, but the observed counts "
+                    + "tell them apart (all n clients checked in: impossible without the target). At n = 2, m = 1, "
+                    + "p0 = 0.5, eps0 = 1 the exact pair has delta(0.7) = 0.0346 (checked by hand) where this form "
+                    + "gives 0. Kept as a claim to refute; ldp-baseline is the proven bound here", Checks.format(rate),
+                    e);
             return composedPair(name, source, BoundKind.KNOWN_WRONG, randomizedResponsePair(e), p.rounds());
         }
         if (p.rr()) {

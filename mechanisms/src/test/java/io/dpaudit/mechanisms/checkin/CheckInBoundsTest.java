@@ -176,9 +176,10 @@ class CheckInBoundsTest {
     void gaussianRandomizerAlwaysSelectedIsTheGaussianMechanism() {
         for (String type : new String[] {"random-checkin", "random-checkin-sliding"}) {
             CheckInParameters p = type.equals("random-checkin")
-                    ? parameters("type", type, "clients", 1, "slots", 1, "p0", 1, "randomizer", "gaussian", "sigma", 1.0)
-                    : parameters("type", type, "clients", 1, "slots", 1, "p0", 1, "randomizer", "gaussian", "sigma", 1.0,
-                            "target", "edge");
+                    ? parameters("type", type, "clients", 1, "slots", 1, "p0", 1, "randomizer", "gaussian", "sigma",
+                            1.0)
+                    : parameters("type", type, "clients", 1, "slots", 1, "p0", 1, "randomizer", "gaussian", "sigma",
+                            1.0, "target", "edge");
             PrivacyBound exact = bound(p, type + "-exact");
             for (double eps : new double[] {0, 0.5, 2}) {
                 double truth = new io.dpaudit.core.bounds.GaussianBound(2).delta(eps);

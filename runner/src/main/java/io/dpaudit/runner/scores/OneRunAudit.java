@@ -37,11 +37,12 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p>What the bound assumes, and the user must ensure: every canary was included independently with probability 1/2
  * (the labels are that coin), the rest of the training data did not depend on the coins, and the scores are a function
  * of the trained model. The first is checked where the data can refute it: a split of included and excluded canaries
- * that the coins would give with probability below {@value #IMPLAUSIBLE_SPLIT} is refused. With {@link GuessSides#TWO_SIDED} the auditor also guesses "excluded": for each {@code k} of the
- * grid {@code k = ceil(m / 2^j)}, {@code j = 0, 1, ...}, "included" for the {@code ceil(k/2)} highest scores and
- * "excluded" for the {@code floor(k/2)} lowest (the same seeded order), and a right guess is either kind; both bounds
- * hold for such guesses (Steinke et al.'s Theorem 3.1 as stated; the f-DP bound with its two-sided normalisation,
- * {@link OneRunFdpBound}). Memory: all scores are held ({@value #MAX_CANARIES} canaries at most).
+ * that the coins would give with probability below {@value #IMPLAUSIBLE_SPLIT} is refused. With {@link
+ * GuessSides#TWO_SIDED} the auditor also guesses "excluded": for each {@code k} of the grid {@code k = ceil(m / 2^j)},
+ * {@code j = 0, 1, ...}, "included" for the {@code ceil(k/2)} highest scores and "excluded" for the {@code floor(k/2)}
+ * lowest (the same seeded order), and a right guess is either kind; both bounds hold for such guesses (Steinke et al.'s
+ * Theorem 3.1 as stated; the f-DP bound with its two-sided normalisation, {@link OneRunFdpBound}). Memory: all scores
+ * are held ({@value #MAX_CANARIES} canaries at most).
  */
 public final class OneRunAudit {
     /** Most canaries read. */

@@ -47,9 +47,10 @@ class OneRunAuditTest {
     }
 
     /**
-     * 500 of 501 canaries included (probability 1.5e-148 under coins of 1/2, two-sided: 2 * 502 / 2^501): the audit printed eps >= 3.8
-     * at delta = 1e-5 from scores carrying no information beyond the split. Refused in one line that names both files'
-     * options; 30 of 50 (probability 0.2) and 1 of 2 pass; the threshold is a two-sided probability of 1e-6.
+     * 500 of 501 canaries included (probability 1.5e-148 under coins of 1/2, two-sided: 2 * 502 / 2^501): the audit
+     * printed eps >= 3.8 at delta = 1e-5 from scores carrying no information beyond the split. Refused in one line that
+     * names both files' options; 30 of 50 (probability 0.2) and 1 of 2 pass; the threshold is a two-sided probability
+     * of 1e-6.
      */
     @Test
     void aSplitTheCoinsCannotExplainIsRefused(@TempDir Path dir) throws Exception {
