@@ -150,8 +150,9 @@ public final class RandomParticipationBounds {
             double beta = Math.exp(epsilon - epsP);
             double c1 = everyoneJoins(pq) ? 0 : (1 - beta) * (1 - p) / (1 - pq);
             double c2 = everyoneJoins(pq) ? 1 : p * (1 - q) / (1 - pq) * (1 - beta) + beta;
-            if (!(c1 >= 0 && c2 > 0)) {
-                // never a silent 0 below: a NaN here would find no crossing and report delta = 0
+            if (Double.isNaN(c1) || !(c2 > 0)) {
+                // never a silent 0 below: a NaN here would find no crossing and report delta = 0 (a c1 a rounding
+                // below 0, where beta comes out a hair above 1, is 0: see logAc1)
                 throw new IllegalStateException("Theorem 4.1 at p=" + p + ", q=" + q + ", eps=" + epsilon
                         + ": c1=" + c1 + ", c2=" + c2);
             }
