@@ -14,26 +14,38 @@ import java.util.function.DoubleUnaryOperator;
  * @param epsilonOf {@code delta -> epsilon}, rounded up
  * @param gdpMu {@code mu} when the curve is {@code G_mu} (the GDP accountant), NaN otherwise
  * @param deltasOf many {@code epsilon -> delta} in one pass (upper bounds), or null to evaluate them one by one
+ * @param lowerEndOf the lower end of the numerical bracket ({@link PrivacyBound#deltaLowerEnd}), or null when the curve
+ *     is exact up to rounding
  */
 record AccountedBound(String name, String source, BoundKind kind, DoubleUnaryOperator deltaOf,
-        DoubleUnaryOperator epsilonOf, double gdpMu, java.util.function.UnaryOperator<double[]> deltasOf)
-        implements PrivacyBound {
+        DoubleUnaryOperator epsilonOf, double gdpMu, java.util.function.UnaryOperator<double[]> deltasOf,
+        DoubleUnaryOperator lowerEndOf) implements PrivacyBound {
 
     /** A bound whose source is the accountant's method followed by the event and adjacency accounted. */
     static AccountedBound of(String name, String method, DpEvent event, Adjacency adjacency, BoundKind kind,
             DoubleUnaryOperator deltaOf, DoubleUnaryOperator epsilonOf) {
         return new AccountedBound(name, method + "; event " + event.describe() + ", " + adjacency.description(), kind,
-                deltaOf, epsilonOf, Double.NaN, null);
+                deltaOf, epsilonOf, Double.NaN, null, null);
     }
 
     /** The same with the curve's GDP parameter. */
     AccountedBound withGdpMu(double mu) {
-        return new AccountedBound(name, source, kind, deltaOf, epsilonOf, mu, deltasOf);
+        return new AccountedBound(name, source, kind, deltaOf, epsilonOf, mu, deltasOf, lowerEndOf);
     }
 
     /** The same with a one-pass evaluation of many δ(ε) ({@link PrivacyBound#deltas}). */
     AccountedBound withBatch(java.util.function.UnaryOperator<double[]> batch) {
-        return new AccountedBound(name, source, kind, deltaOf, epsilonOf, gdpMu, batch);
+        return new AccountedBound(name, source, kind, deltaOf, epsilonOf, gdpMu, batch, lowerEndOf);
+    }
+
+    /** The same with the lower end of its numerical bracket ({@link PrivacyBound#deltaLowerEnd}). */
+    AccountedBound withLowerEnd(DoubleUnaryOperator lowerEnd) {
+        return new AccountedBound(name, source, kind, deltaOf, epsilonOf, gdpMu, deltasOf, lowerEnd);
+    }
+
+    @Override
+    public double deltaLowerEnd(double epsilon) {
+        return lowerEndOf != null ? lowerEndOf.applyAsDouble(epsilon) : delta(epsilon);
     }
 
     @Override

@@ -215,7 +215,8 @@ public final class PldAccountant implements PrivacyAccountant {
                                 + "round-off); use the rdp accountant");
                     }
                     return SafeRounding.up(e);
-                }).withBatch(optimistic ? null : batch);
+                }).withBatch(optimistic ? null : batch).withLowerEnd(optimistic ? null
+                        : epsilon -> Math.max(remove.lowerEnd(epsilon), add.lowerEnd(epsilon)));
     }
 
     /**
@@ -269,9 +270,16 @@ public final class PldAccountant implements PrivacyAccountant {
         private static final int CACHED_TILTS = 4;
 
         private final boolean composed;
+        /** How far the discretised composition may lie above the exact one in ε: {@code T h} ({@link #lowerEnd}). */
+        private final double excess;
 
         Direction(Discretised d) {
             this.terms = d.terms();
+            double occurrences = 0;
+            for (PrivacyLossPmf.Term t : terms) {
+                occurrences += t.count();
+            }
+            this.excess = occurrences * terms.get(0).pmf().h();
             PrivacyLossPmf composed;
             try {
                 composed = PrivacyLossPmf.compose(terms, TAIL, 0.0, d.window());
@@ -285,6 +293,24 @@ public final class PldAccountant implements PrivacyAccountant {
             this.plain = composed;
             // A single round is the connect-the-dots PLD itself, free of FFT round-off: nothing to tilt.
             this.composed = !(terms.size() == 1 && terms.get(0).count() == 1);
+        }
+
+        /**
+         * A lower bound on the exact δ(ε) of the composition this direction discretises. Each of the {@code T}
+         * factor occurrences is a dominating pair on the grid whose profile is at most the factor's at {@code eps - h}:
+         * connect-the-dots matches the factor's profile at the grid points and is affine in {@code e^eps} between
+         * them, so it lies below the pair with every loss rounded up to the grid, whose losses exceed the true ones by
+         * at most {@code h}. Composition keeps that order, and the composition of rounded-up losses is the true one
+         * shifted by at most {@code T h}. So the exact δ at ε is at least the discretised one at {@code eps + T h},
+         * less what the computation adds on top of the discretised masses: the mass at {@code +inf} (grid ends and
+         * window truncation, with {@link #TAIL} for the window's lower end) and twice the round-off allowance (which
+         * bounds the FFT's error and is added to every entry). Mass the grid moves up from below its range (under
+         * 1e-30 of a Gaussian factor's output, a profiled factor's below {@code -maxLoss}) is neglected.
+         */
+        double lowerEnd(double epsilon) {
+            double shifted = epsilon + excess;
+            double d = plain.delta(shifted) - plain.infinityMass() - TAIL - 2 * plain.roundOffShare(shifted);
+            return Math.max(0.0, d);
         }
 
         double delta(double epsilon) {

@@ -26,6 +26,11 @@ public record LabelledBound(String name, BoundKind kind, PrivacyBound values, St
     }
 
     @Override
+    public double deltaLowerEnd(double epsilon) {
+        return values.deltaLowerEnd(epsilon);
+    }
+
+    @Override
     public double gdpMu() {
         return values.gdpMu();
     }

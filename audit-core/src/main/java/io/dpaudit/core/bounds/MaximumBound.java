@@ -30,6 +30,16 @@ public record MaximumBound(String name, String source, BoundKind kind, List<Priv
         return d;
     }
 
+    /** The largest of the parts' lower ends: the maximum of the exact curves is at least each of them. */
+    @Override
+    public double deltaLowerEnd(double epsilon) {
+        double d = 0;
+        for (PrivacyBound b : parts) {
+            d = Math.max(d, b.deltaLowerEnd(epsilon));
+        }
+        return d;
+    }
+
     @Override
     public double epsilon(double delta) {
         double e = 0;

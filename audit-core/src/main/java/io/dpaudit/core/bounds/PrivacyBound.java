@@ -43,6 +43,19 @@ public interface PrivacyBound {
     double delta(double epsilon);
 
     /**
+     * The lower end of this curve's numerical bracket at {@code epsilon}: a value the exact {@code delta(epsilon)} of
+     * what the curve computes is at least. A curve in closed form is accurate to rounding, and the default is
+     * {@link #delta} itself. A composition by the PLD accountant lies above the exact composition by its
+     * discretisation: every loss of each of its {@code T} factors rounded up by at most the grid spacing {@code h}, so
+     * its δ at {@code epsilon + T h}, less the mass it placed at {@code +inf} and its round-off allowance, is below the
+     * exact δ at {@code epsilon} (see {@code PldAccountant}). Reports use it to tell a curve that lies below an exact
+     * one from one within the exact one's discretisation; it never enters a verdict.
+     */
+    default double deltaLowerEnd(double epsilon) {
+        return delta(epsilon);
+    }
+
+    /**
      * An upper bound on {@code delta(e)} at each of {@code epsilons} (ascending, {@code >= 0}), for tabulating a whole
      * curve at once (a trade-off function from 600 values of ε). It may be looser than {@link #delta} by a small
      * absolute amount (the implementation says how much), never smaller; an upper bound on δ makes a trade-off

@@ -337,6 +337,18 @@ final class AllocationPld {
             return upper ? d : Math.max(0.0, SafeRounding.down(d));
         }
 
+        /**
+         * For the upper end, the lower end of the bracket (the exact curve lies between the two: proven for one
+         * epoch, up to the accountant's round-off allowance over several); for the lower end, itself.
+         */
+        @Override
+        public double deltaLowerEnd(double epsilon) {
+            if (!upper) {
+                return delta(epsilon);
+            }
+            return Math.max(0.0, SafeRounding.down(result().lower().delta(epsilon)));
+        }
+
         @Override
         public double[] deltas(double[] epsilons) {
             if (!upper) {

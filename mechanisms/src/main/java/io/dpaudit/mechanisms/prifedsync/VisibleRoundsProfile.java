@@ -119,6 +119,29 @@ final class VisibleRoundsProfile implements PrivacyBound {
         return SafeRounding.upProbability(total);
     }
 
+    /**
+     * The same mixture of the compositions' lower ends ({@link PrivacyBound#deltaLowerEnd}: the PLD's discretisation
+     * taken off), without the dropped Binomial mass: a value the pair's exact δ(ε) is at least.
+     */
+    @Override
+    public double deltaLowerEnd(double epsilon) {
+        double total = 0;
+        for (int i = 0; i < weights.length; i++) {
+            int s = lo + i;
+            if (s == 0) {
+                continue;
+            }
+            double d;
+            try {
+                d = steps(s).deltaLowerEnd(epsilon);
+            } catch (AccountingLimitException e) {
+                d = 0.0;
+            }
+            total += weights[i] * d;
+        }
+        return Math.max(0.0, SafeRounding.down(total));
+    }
+
     private PrivacyBound steps(int s) {
         return composed.computeIfAbsent(s, k -> ProfileComposition.compose(step, k * p.localSteps()));
     }
