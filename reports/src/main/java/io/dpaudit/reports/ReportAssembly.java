@@ -282,7 +282,8 @@ public final class ReportAssembly {
             for (PrivacyBound b : p.bounds()) {
                 if (b != reference) {
                     double e = epsilonOrInfinity(b, d);
-                    rows.add(new Looseness.Row(b.name(), d, e, exact, exact > 0 ? e / exact : Double.NaN));
+                    double ratio = exact > 0 ? e / exact : Double.NaN;
+                    rows.add(new Looseness.Row(b.name(), d, e, exact, ratio, belowExact(reference, d, e, ratio)));
                 }
             }
             double lower = Double.NaN;
@@ -304,10 +305,29 @@ public final class ReportAssembly {
         for (ClaimResult c : result.claims()) {
             Double known = exactAt.get(c.claim().delta()); // the claims' deltas are among those above
             double exact = known != null ? known : epsilonOrNaN(reference, c.claim().delta());
+            double ratio = exact > 0 ? c.claim().epsilon() / exact : Double.NaN;
             claims.add(new Looseness.ClaimRow(c.claim().label(), c.claim().delta(), c.claim().epsilon(), exact,
-                    exact > 0 ? c.claim().epsilon() / exact : Double.NaN));
+                    ratio, belowExact(reference, c.claim().delta(), c.claim().epsilon(), ratio)));
         }
         return new Looseness(name, rows, shares, claims);
+    }
+
+    /**
+     * Whether {@code (epsilon, delta)} lies below the exact curve beyond both rounding ({@link Looseness#below}) and
+     * the curve's numerical bracket: the exact δ at {@code epsilon}, at least {@code reference.deltaLowerEnd(epsilon)},
+     * exceeds δ by more than the same relative {@link Looseness#EQUAL_WITHIN} (a curve that is the bracket's own lower
+     * end, inverted with ε rounded down, is not below it). False where the lower end cannot be computed: nothing is
+     * called false that the computation cannot show to be.
+     */
+    static boolean belowExact(PrivacyBound reference, double delta, double epsilon, double ratio) {
+        if (!Looseness.below(ratio) || !(epsilon >= 0) || !Double.isFinite(epsilon)) {
+            return false;
+        }
+        try {
+            return reference.deltaLowerEnd(epsilon) > delta * (1 + Looseness.EQUAL_WITHIN);
+        } catch (AccountingLimitException e) {
+            return false;
+        }
     }
 
     /**

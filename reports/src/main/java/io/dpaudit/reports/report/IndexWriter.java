@@ -289,7 +289,7 @@ public final class IndexWriter {
                 continue;
             }
             for (Looseness.ClaimRow c : l.claims()) {
-                if (c.ratio() <= Looseness.CLEARLY_BELOW) {
+                if (c.belowExact() && c.ratio() <= Looseness.CLEARLY_BELOW) {
                     belowNamed.append(belowExact == 0 ? "" : "; ").append(e.report().scenario().name()).append(": ")
                             .append(c.label());
                     belowExact++;

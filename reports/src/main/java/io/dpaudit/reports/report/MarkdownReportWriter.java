@@ -366,22 +366,25 @@ public final class MarkdownReportWriter {
     private static void looseness(StringBuilder b, Looseness l) {
         b.append("\n## How loose, against `").append(l.reference()).append("`\n\n");
         b.append("Each bound's ε divided by the exact ε of the simulated pair at the same δ: above 1 the bound is "
-                + "loose by that factor; below 1 it is false on this pair (within " + Format.g(Looseness.EQUAL_WITHIN)
-                + " of 1 the two count as equal: they come from different numerical methods; an exact curve composed "
-                + "over rounds or steps by an accountant is rounded up, by 1–3% in the shipped scenarios, so a ratio "
-                + "that close below 1 may be that rounding). Where the accountant could not compute the exact curve "
-                + "(\"not computed\"), nothing is compared.\n\n"
+                + "loose by that factor; below 1 it is false on this pair, marked **(below the exact curve)** where it "
+                + "lies below the curve's numerical bracket too. Within " + Format.g(Looseness.EQUAL_WITHIN)
+                + " of 1 the two count as equal (they come from different numerical methods). An exact curve composed "
+                + "over rounds or steps by an accountant is rounded up by its discretisation (T steps on a grid of "
+                + "spacing h: at most T h in ε); a ratio below 1 but within that is marked (within the exact curve's "
+                + "numerical error): the computation cannot tell it from 1. Where the accountant could not compute "
+                + "the exact curve (\"not computed\"), nothing is compared.\n\n"
                 + "| bound | δ | ε | ε / exact |\n|---|---|---|---|\n");
         for (Looseness.Row row : l.rows()) {
             b.append("| `").append(row.bound()).append("` | ").append(Format.g(row.delta())).append(" | ")
-                    .append(Format.g(row.epsilon())).append(" | ").append(ratioCell(row.ratio())).append(" |\n");
+                    .append(Format.g(row.epsilon())).append(" | ").append(ratioCell(row.ratio(), row.belowExact()))
+                    .append(" |\n");
         }
         if (!l.claims().isEmpty()) {
             b.append("\n| claim | δ | claimed ε | exact ε | ε / exact |\n|---|---|---|---|---|\n");
             for (Looseness.ClaimRow c : l.claims()) {
                 b.append("| ").append(cell(c.label())).append(" | ").append(Format.g(c.delta())).append(" | ")
                         .append(Format.g(c.epsilon())).append(" | ").append(exactCell(c.referenceEpsilon()))
-                        .append(" | ").append(ratioCell(c.ratio())).append(" |\n");
+                        .append(" | ").append(ratioCell(c.ratio(), c.belowExact())).append(" |\n");
             }
         }
         if (!l.empirical().isEmpty()) {
@@ -399,10 +402,16 @@ public final class MarkdownReportWriter {
         return Double.isNaN(exact) ? "not computed" : Format.g(exact);
     }
 
-    /** A ratio to the exact curve, flagged below it; "—" where there is nothing to compare. */
-    private static String ratioCell(double ratio) {
-        return Double.isNaN(ratio) ? "—" : Format.g(ratio) + (Looseness.below(ratio) ? " **(below the exact curve)**"
-                : "");
+    /**
+     * A ratio to the exact curve, flagged below it (in bold) or within its numerical error; "—" where there is
+     * nothing to compare.
+     */
+    private static String ratioCell(double ratio, boolean belowExact) {
+        if (Double.isNaN(ratio)) {
+            return "—";
+        }
+        String mark = Looseness.mark(ratio, belowExact);
+        return Format.g(ratio) + (mark.isEmpty() ? "" : belowExact ? " **(" + mark + ")**" : " (" + mark + ")");
     }
 
 
