@@ -186,6 +186,10 @@ class MechanismContractTest {
                 assertTrue(d <= previous * (1 + 1e-9) + 1e-12, c + ": " + b.name() + " rises at eps " + eps + ": "
                         + previous + " -> " + d);
                 previous = d;
+                // the lower end of the curve's numerical bracket: a number in [0, delta]
+                double low = b.deltaLowerEnd(eps);
+                assertTrue(low >= 0 && low <= d, c + ": " + b.name() + " lower end " + low + " outside [0, " + d
+                        + "] at eps " + eps);
             }
         }
         AuditResult r = ScenarioAudit.audit(ScenarioAudit.prepare(c.scenario(), 20_000, c.scenario().seed(), 2),
