@@ -274,16 +274,20 @@ public final class ReportAssembly {
         List<Looseness.Row> rows = new ArrayList<>();
         List<Looseness.Share> shares = new ArrayList<>();
         java.util.Map<Double, Double> exactAt = new java.util.HashMap<>();
+        java.util.Map<Double, Double> lowAt = new java.util.HashMap<>();
         for (double d : deltas) {
             // NaN where the accountant refused: an infinite epsilon there is a limit of the computation, not of the
             // pair, and a ratio of 0 would call every bound and claim below the curve
             double exact = epsilonOrNaN(reference, d);
             exactAt.put(d, exact);
+            double exactLow = exactEpsilonLowerEnd(reference, d, exact);
+            lowAt.put(d, exactLow);
             for (PrivacyBound b : p.bounds()) {
                 if (b != reference) {
                     double e = epsilonOrInfinity(b, d);
                     double ratio = exact > 0 ? e / exact : Double.NaN;
-                    rows.add(new Looseness.Row(b.name(), d, e, exact, ratio, belowExact(reference, d, e, ratio)));
+                    rows.add(new Looseness.Row(b.name(), d, e, exact, exactLow, ratio,
+                            belowExact(reference, d, e, ratio)));
                 }
             }
             double lower = Double.NaN;
@@ -305,11 +309,48 @@ public final class ReportAssembly {
         for (ClaimResult c : result.claims()) {
             Double known = exactAt.get(c.claim().delta()); // the claims' deltas are among those above
             double exact = known != null ? known : epsilonOrNaN(reference, c.claim().delta());
+            Double knownLow = lowAt.get(c.claim().delta());
+            double exactLow = knownLow != null ? knownLow : exactEpsilonLowerEnd(reference, c.claim().delta(), exact);
             double ratio = exact > 0 ? c.claim().epsilon() / exact : Double.NaN;
             claims.add(new Looseness.ClaimRow(c.claim().label(), c.claim().delta(), c.claim().epsilon(), exact,
-                    ratio, belowExact(reference, c.claim().delta(), c.claim().epsilon(), ratio)));
+                    exactLow, ratio, belowExact(reference, c.claim().delta(), c.claim().epsilon(), ratio)));
         }
         return new Looseness(name, rows, shares, claims);
+    }
+
+    /**
+     * The lower end of the exact curve's numerical bracket in ε at {@code delta}: the largest ε found by bisection on
+     * {@code [0, exact]} at which the curve's lower end ({@link PrivacyBound#deltaLowerEnd}) still exceeds δ by more
+     * than {@link Looseness#EQUAL_WITHIN} relative, so that the exact ε at δ is above it ({@code exact} itself for a
+     * curve in closed form, up to the bisection's resolution); NaN where the exact ε is not a positive finite number or
+     * the lower end cannot be computed.
+     */
+    static double exactEpsilonLowerEnd(PrivacyBound reference, double delta, double exact) {
+        if (!(exact > 0) || !Double.isFinite(exact)) {
+            return Double.NaN;
+        }
+        double target = delta * (1 + Looseness.EQUAL_WITHIN);
+        try {
+            if (!(reference.deltaLowerEnd(0.0) > target)) {
+                return 0.0;
+            }
+            double lo = 0.0; // lower end above the target here
+            double hi = exact;
+            if (reference.deltaLowerEnd(hi) > target) {
+                return hi;
+            }
+            for (int i = 0; i < 60 && hi - lo > 1e-12 * hi; i++) {
+                double mid = 0.5 * (lo + hi);
+                if (reference.deltaLowerEnd(mid) > target) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
+        } catch (AccountingLimitException e) {
+            return Double.NaN;
+        }
     }
 
     /**

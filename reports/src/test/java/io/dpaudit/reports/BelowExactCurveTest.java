@@ -46,6 +46,23 @@ class BelowExactCurveTest {
         assertTrue(Looseness.mark(0.8, true).equals("below the exact curve"));
     }
 
+    /** The exact curve's bracket in ε contains the closed form, and a closed form's bracket is itself. */
+    @Test
+    void theBracketInEpsilonHoldsTheTruth() {
+        GaussianBound truth = new GaussianBound(MU * Math.sqrt(ROUNDS));
+        for (double delta : new double[] {1e-3, 1e-5, 1e-8}) {
+            double exact = EXACT.epsilon(delta);
+            double low = ReportAssembly.exactEpsilonLowerEnd(EXACT, delta, exact);
+            double e = truth.epsilon(delta);
+            assertTrue(low <= e && e <= exact && low < exact, "delta " + delta + ": [" + low + ", " + exact
+                    + "] against the closed form " + e);
+            double own = ReportAssembly.exactEpsilonLowerEnd(truth, delta, e);
+            assertTrue(own <= e && own >= e * (1 - 1e-6), "closed form: " + own + " against " + e);
+        }
+        assertTrue(Double.isNaN(ReportAssembly.exactEpsilonLowerEnd(EXACT, 1e-5, Double.NaN)));
+        assertTrue(Looseness.mark(0.99999, false, 2.5, 2.6).endsWith("its ε lies in [2.500, 2.600]"));
+    }
+
     @Test
     void aLooseOrInfiniteBoundIsNotBelow() {
         assertFalse(below(new GaussianBound(1.2 * MU * Math.sqrt(ROUNDS)), 1e-5));

@@ -145,7 +145,8 @@ public final class JsonReportWriter {
             ArrayNode rows = l.putArray("bounds");
             for (Looseness.Row row : r.looseness().rows()) {
                 againstExact(rows.addObject().put("bound", row.bound()), row.delta(), row.epsilon(),
-                        row.referenceEpsilon(), row.ratio()).put("belowExact", row.belowExact());
+                        row.referenceEpsilon(), row.ratio()).put("belowExact", row.belowExact())
+                        .set("exactEpsilonLowerEnd", JsonNumbers.encode(row.referenceEpsilonLowerEnd()));
             }
             ArrayNode shares = l.putArray("empirical");
             for (Looseness.Share sh : r.looseness().empirical()) {
@@ -158,7 +159,8 @@ public final class JsonReportWriter {
             ArrayNode claimRows = l.putArray("claims");
             for (Looseness.ClaimRow c : r.looseness().claims()) {
                 againstExact(claimRows.addObject().put("label", c.label()), c.delta(), c.epsilon(),
-                        c.referenceEpsilon(), c.ratio()).put("belowExact", c.belowExact());
+                        c.referenceEpsilon(), c.ratio()).put("belowExact", c.belowExact())
+                        .set("exactEpsilonLowerEnd", JsonNumbers.encode(c.referenceEpsilonLowerEnd()));
             }
         }
 

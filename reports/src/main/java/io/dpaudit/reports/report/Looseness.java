@@ -49,15 +49,26 @@ public record Looseness(String reference, List<Row> rows, List<Share> empirical,
     }
 
     /**
+     * {@link #mark} with the exact curve's bracket in ε where the mark is "within": {@code "within the exact curve's
+     * numerical error: its ε lies in [low, exact]"}.
+     */
+    public static String mark(double ratio, boolean belowExact, double exactLow, double exact) {
+        String m = mark(ratio, belowExact);
+        return belowExact || m.isEmpty() || Double.isNaN(exactLow) ? m : m + ": its ε lies in [" + Format.g(exactLow)
+                + ", " + Format.g(exact) + "]";
+    }
+
+    /**
      * @param label the claim's label
      * @param delta the claim's δ
      * @param epsilon the claim's ε
      * @param referenceEpsilon the exact curve's ε at the claim's δ
+     * @param referenceEpsilonLowerEnd the lower end of the exact curve's numerical bracket in ε at δ (NaN: none)
      * @param ratio {@code epsilon / referenceEpsilon} (NaN when the exact ε is 0)
      * @param belowExact whether the claim lies below the exact curve beyond its numerical bracket (false on the pair)
      */
-    public record ClaimRow(String label, double delta, double epsilon, double referenceEpsilon, double ratio,
-            boolean belowExact) {
+    public record ClaimRow(String label, double delta, double epsilon, double referenceEpsilon,
+            double referenceEpsilonLowerEnd, double ratio, boolean belowExact) {
     }
 
     /**
@@ -65,11 +76,12 @@ public record Looseness(String reference, List<Row> rows, List<Share> empirical,
      * @param delta δ
      * @param epsilon the bound's ε at δ ({@code +inf} when it certifies none)
      * @param referenceEpsilon the exact curve's ε at δ
+     * @param referenceEpsilonLowerEnd the lower end of the exact curve's numerical bracket in ε at δ (NaN: none)
      * @param ratio {@code epsilon / referenceEpsilon} (NaN when the exact ε is 0)
      * @param belowExact whether the bound lies below the exact curve beyond its numerical bracket
      */
-    public record Row(String bound, double delta, double epsilon, double referenceEpsilon, double ratio,
-            boolean belowExact) {
+    public record Row(String bound, double delta, double epsilon, double referenceEpsilon,
+            double referenceEpsilonLowerEnd, double ratio, boolean belowExact) {
     }
 
     /**

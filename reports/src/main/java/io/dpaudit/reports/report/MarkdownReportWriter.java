@@ -376,7 +376,8 @@ public final class MarkdownReportWriter {
                 + "| bound | δ | ε | ε / exact |\n|---|---|---|---|\n");
         for (Looseness.Row row : l.rows()) {
             b.append("| `").append(row.bound()).append("` | ").append(Format.g(row.delta())).append(" | ")
-                    .append(Format.g(row.epsilon())).append(" | ").append(ratioCell(row.ratio(), row.belowExact()))
+                    .append(Format.g(row.epsilon())).append(" | ").append(ratioCell(row.ratio(), row.belowExact(),
+                    row.referenceEpsilonLowerEnd(), row.referenceEpsilon()))
                     .append(" |\n");
         }
         if (!l.claims().isEmpty()) {
@@ -384,7 +385,8 @@ public final class MarkdownReportWriter {
             for (Looseness.ClaimRow c : l.claims()) {
                 b.append("| ").append(cell(c.label())).append(" | ").append(Format.g(c.delta())).append(" | ")
                         .append(Format.g(c.epsilon())).append(" | ").append(exactCell(c.referenceEpsilon()))
-                        .append(" | ").append(ratioCell(c.ratio(), c.belowExact())).append(" |\n");
+                        .append(" | ").append(ratioCell(c.ratio(), c.belowExact(), c.referenceEpsilonLowerEnd(),
+                                c.referenceEpsilon())).append(" |\n");
             }
         }
         if (!l.empirical().isEmpty()) {
@@ -406,11 +408,11 @@ public final class MarkdownReportWriter {
      * A ratio to the exact curve, flagged below it (in bold) or within its numerical error; "—" where there is
      * nothing to compare.
      */
-    private static String ratioCell(double ratio, boolean belowExact) {
+    private static String ratioCell(double ratio, boolean belowExact, double exactLow, double exact) {
         if (Double.isNaN(ratio)) {
             return "—";
         }
-        String mark = Looseness.mark(ratio, belowExact);
+        String mark = Looseness.mark(ratio, belowExact, exactLow, exact);
         return Format.g(ratio) + (mark.isEmpty() ? "" : belowExact ? " **(" + mark + ")**" : " (" + mark + ")");
     }
 

@@ -27,11 +27,11 @@ class LoosenessTest {
     @Test
     void theSentenceNamesOnlyClaimsBelowTheCurve() {
         Looseness l = new Looseness("exact(orthogonal)", List.of(), List.of(), List.of(
-                new Looseness.ClaimRow("thm", 1e-6, 0.015, 0.02597, 0.015 / 0.02597, true),
-                new Looseness.ClaimRow("equal", 1e-6, 0.02597, 0.02597, 1 - 1e-15, false),
-                new Looseness.ClaimRow("loose", 1e-6, 0.1, 0.02597, 0.1 / 0.02597, false),
-                new Looseness.ClaimRow("within an accountant's rounding", 1e-6, 0.95, 1, 0.95, true),
-                new Looseness.ClaimRow("within the curve's bracket", 1e-6, 0.5, 1, 0.5, false)));
+                new Looseness.ClaimRow("thm", 1e-6, 0.015, 0.02597, Double.NaN, 0.015 / 0.02597, true),
+                new Looseness.ClaimRow("equal", 1e-6, 0.02597, 0.02597, Double.NaN, 1 - 1e-15, false),
+                new Looseness.ClaimRow("loose", 1e-6, 0.1, 0.02597, Double.NaN, 0.1 / 0.02597, false),
+                new Looseness.ClaimRow("within an accountant's rounding", 1e-6, 0.95, 1, Double.NaN, 0.95, true),
+                new Looseness.ClaimRow("within the curve's bracket", 1e-6, 0.5, 1, 0.4, 0.5, false)));
         assertEquals("Below the exact curve of the simulated pair (`exact(orthogonal)`, computed, not sampled) by more "
                 + "than 10%: thm (ε = 0.01500 where the pair needs 0.02597 at δ = 1.000e-06). Such a claim is false on "
                 + "this pair whatever the verdict (the margin exceeds the curve's numerical error; see How loose).",
