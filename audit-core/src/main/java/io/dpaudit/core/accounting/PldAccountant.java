@@ -238,7 +238,7 @@ public final class PldAccountant implements PrivacyAccountant {
                         return 0.0;
                     }
                     throw new AccountingLimitException(NAME, delta, 1.0, why);
-                });
+                }).withLowerEnd(epsilon -> 0.0); // nothing computed: nothing known from below either
     }
 
     /**

@@ -88,6 +88,15 @@ class PldLowerEndTest {
         return s;
     }
 
+    /** A refusal (δ = 1 everywhere, no claim) knows nothing from below: its lower end is 0, not 1. */
+    @Test
+    void aRefusalHasNoLowerEnd() {
+        DpEvent tooWide = new DpEvent.SelfComposed(new DpEvent.PoissonSampled(0.01, new DpEvent.Gaussian(1e-7, 1)), 2);
+        PrivacyBound refused = new PldAccountant().account("test", tooWide, Adjacency.ADD_REMOVE);
+        assertTrue(refused.source().contains("no bound given"), refused.source());
+        assertTrue(refused.delta(1) == 1.0 && refused.deltaLowerEnd(1) == 0.0);
+    }
+
     /** Closed forms keep the default: their lower end is their δ. */
     @Test
     void closedFormsAreTheirOwnLowerEnd() {
