@@ -51,6 +51,12 @@ public final class TabulatedProfile implements PrivacyBound {
         return wrapped.kind();
     }
 
+    /** The wrapped bound's own lower end: the chords lie above the profile, never below it. */
+    @Override
+    public double deltaLowerEnd(double epsilon) {
+        return wrapped.deltaLowerEnd(epsilon);
+    }
+
     @Override
     public double delta(double epsilon) {
         if (!(epsilon > 0)) {
