@@ -371,8 +371,9 @@ public final class MarkdownReportWriter {
                 + " of 1 the two count as equal (they come from different numerical methods). An exact curve composed "
                 + "over rounds or steps by an accountant is rounded up by its discretisation (T steps on a grid of "
                 + "spacing h: at most T h in ε); a ratio below 1 but within that is marked (within the exact curve's "
-                + "numerical error): the computation cannot tell it from 1. Where the accountant could not compute "
-                + "the exact curve (\"not computed\"), nothing is compared.\n\n"
+                + "numerical error: its ε lies in [a, b]): the exact ε is proven to lie in [a, b], so the computation "
+                + "cannot say whether the bound is below it. Where the accountant could not compute the exact curve "
+                + "(\"not computed\"), nothing is compared.\n\n"
                 + "| bound | δ | ε | ε / exact |\n|---|---|---|---|\n");
         for (Looseness.Row row : l.rows()) {
             b.append("| `").append(row.bound()).append("` | ").append(Format.g(row.delta())).append(" | ")
