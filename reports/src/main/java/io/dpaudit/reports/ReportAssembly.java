@@ -280,14 +280,12 @@ public final class ReportAssembly {
             // pair, and a ratio of 0 would call every bound and claim below the curve
             double exact = epsilonOrNaN(reference, d);
             exactAt.put(d, exact);
-            double exactLow = exactEpsilonLowerEnd(reference, d, exact);
-            lowAt.put(d, exactLow);
             for (PrivacyBound b : p.bounds()) {
                 if (b != reference) {
                     double e = epsilonOrInfinity(b, d);
                     double ratio = exact > 0 ? e / exact : Double.NaN;
-                    rows.add(new Looseness.Row(b.name(), d, e, exact, exactLow, ratio,
-                            belowExact(reference, d, e, ratio)));
+                    rows.add(new Looseness.Row(b.name(), d, e, exact, bracketIfBelow(lowAt, reference, d, exact, ratio),
+                            ratio, belowExact(reference, d, e, ratio)));
                 }
             }
             double lower = Double.NaN;
@@ -309,21 +307,33 @@ public final class ReportAssembly {
         for (ClaimResult c : result.claims()) {
             Double known = exactAt.get(c.claim().delta()); // the claims' deltas are among those above
             double exact = known != null ? known : epsilonOrNaN(reference, c.claim().delta());
-            Double knownLow = lowAt.get(c.claim().delta());
-            double exactLow = knownLow != null ? knownLow : exactEpsilonLowerEnd(reference, c.claim().delta(), exact);
             double ratio = exact > 0 ? c.claim().epsilon() / exact : Double.NaN;
             claims.add(new Looseness.ClaimRow(c.claim().label(), c.claim().delta(), c.claim().epsilon(), exact,
-                    exactLow, ratio, belowExact(reference, c.claim().delta(), c.claim().epsilon(), ratio)));
+                    bracketIfBelow(lowAt, reference, c.claim().delta(), exact, ratio), ratio,
+                    belowExact(reference, c.claim().delta(), c.claim().epsilon(), ratio)));
         }
         return new Looseness(name, rows, shares, claims);
+    }
+
+    /**
+     * {@link #exactEpsilonLowerEnd} at {@code delta} (computed once per δ, in {@code known}) for a row whose ratio is
+     * below 1 beyond rounding, NaN for the others: the bracket is only needed where a row may lie below the curve, and
+     * for an exact curve composed from profiled steps it takes a composition on a finer grid.
+     */
+    private static double bracketIfBelow(java.util.Map<Double, Double> known, PrivacyBound reference, double delta,
+            double exact, double ratio) {
+        if (!Looseness.below(ratio)) {
+            return Double.NaN;
+        }
+        return known.computeIfAbsent(delta, d -> exactEpsilonLowerEnd(reference, d, exact));
     }
 
     /**
      * The lower end of the exact curve's numerical bracket in ε at {@code delta}: the largest ε found by bisection on
      * {@code [0, exact]} at which the curve's lower end ({@link PrivacyBound#deltaLowerEnd}) still exceeds δ by more
      * than {@link Looseness#EQUAL_WITHIN} relative, so that the exact ε at δ is above it ({@code exact} itself for a
-     * curve in closed form, up to the bisection's resolution); NaN where the exact ε is not a positive finite number or
-     * the lower end cannot be computed.
+     * curve in closed form, within the bisection's resolution of 1e-7 relative); NaN where the exact ε is not a
+     * positive finite number or the lower end cannot be computed.
      */
     static double exactEpsilonLowerEnd(PrivacyBound reference, double delta, double exact) {
         if (!(exact > 0) || !Double.isFinite(exact)) {
@@ -339,7 +349,7 @@ public final class ReportAssembly {
             if (reference.deltaLowerEnd(hi) > target) {
                 return hi;
             }
-            for (int i = 0; i < 60 && hi - lo > 1e-12 * hi; i++) {
+            for (int i = 0; i < 60 && hi - lo > 1e-7 * hi; i++) { // printed to 4 digits; lo is on the safe side
                 double mid = 0.5 * (lo + hi);
                 if (reference.deltaLowerEnd(mid) > target) {
                     lo = mid;

@@ -63,6 +63,13 @@ public final class PldAccountant implements PrivacyAccountant {
     private final double baseH;
     /** Round discrete losses down instead of up: the lower end of the discretisation bracket. */
     private final boolean optimistic;
+    /** Grid points over a profiled factor's loss range (at least; finer where {@code baseH} asks). */
+    private final int profiledPoints;
+    /**
+     * How much finer the grid of the composition that gives a profiled event's lower end is: a profiled factor's grid
+     * is coarse (its profile is expensive), and the bracket's width is {@code T h}.
+     */
+    private static final int LOWER_END_REFINEMENT = 16;
 
     /** The accountant with the default grid spacing. */
     public PldAccountant() {
@@ -75,11 +82,16 @@ public final class PldAccountant implements PrivacyAccountant {
     }
 
     private PldAccountant(double h, boolean optimistic) {
+        this(h, optimistic, PROFILED_POINTS);
+    }
+
+    private PldAccountant(double h, boolean optimistic, int profiledPoints) {
         if (!(h > 0) || !Double.isFinite(h)) {
             throw new IllegalArgumentException("h must be > 0: " + h);
         }
         this.baseH = h;
         this.optimistic = optimistic;
+        this.profiledPoints = profiledPoints;
     }
 
     /**
@@ -216,7 +228,34 @@ public final class PldAccountant implements PrivacyAccountant {
                     }
                     return SafeRounding.up(e);
                 }).withBatch(optimistic ? null : batch).withLowerEnd(optimistic ? null
-                        : epsilon -> Math.max(remove.lowerEnd(epsilon), add.lowerEnd(epsilon)));
+                        : lowerEnd(name, event, adjacency, factors, remove, add));
+    }
+
+    /**
+     * The lower end of the bracket ({@link Direction#lowerEnd}, the larger of the two directions'). With a profiled
+     * factor the grid is coarse and the bracket wide ({@code T h}), so the lower end comes from the same event composed
+     * on a grid {@value #LOWER_END_REFINEMENT} times finer (made on first use: reports ask for it at a few points of
+     * an exact curve; the curve itself is unchanged), or the coarse one where that is higher.
+     */
+    private DoubleUnaryOperator lowerEnd(String name, DpEvent event, Adjacency adjacency, List<Factor> factors,
+            Direction remove, Direction add) {
+        DoubleUnaryOperator coarse = epsilon -> Math.max(remove.lowerEnd(epsilon), add.lowerEnd(epsilon));
+        if (profiledPoints != PROFILED_POINTS || factors.stream().noneMatch(f -> f.profiled() != null)) {
+            return coarse;
+        }
+        java.util.function.Supplier<PrivacyBound> fine = new java.util.function.Supplier<>() {
+            private PrivacyBound value;
+
+            @Override
+            public synchronized PrivacyBound get() {
+                if (value == null) {
+                    value = new PldAccountant(baseH, false, PROFILED_POINTS * LOWER_END_REFINEMENT).account(name,
+                            event, adjacency);
+                }
+                return value;
+            }
+        };
+        return epsilon -> Math.max(coarse.applyAsDouble(epsilon), fine.get().deltaLowerEnd(epsilon));
     }
 
     /**
@@ -450,7 +489,7 @@ public final class PldAccountant implements PrivacyAccountant {
         for (Factor f : factors) {
             double[] r = range(f, add);
             if (f.profiled() != null) {
-                h = Math.max(h, (r[1] - r[0]) / PROFILED_POINTS);
+                h = Math.max(h, (r[1] - r[0]) / profiledPoints);
             }
         }
         for (Factor f : factors) {
