@@ -335,6 +335,10 @@ class HostileInputTest {
                 "OUT", "--quiet"));
         all.add(c("npy longer than its shape", 2, "the file is longer than its shape says", 30, "scores", "--with",
                 bytes("long.npy", npy("20", 20, 8)), "--without", goodScores, "--out", "OUT", "--quiet"));
+        // the shape is quoted as written (it used to read "(shape 'shape': (10, 2,))")
+        all.add(c("npy of two columns", 2, "two-columns.npy = (shape (10, 2,)): must be one-dimensional", 30, "scores",
+                "--with", bytes("two-columns.npy", npy("10, 2", 20, 0)), "--without", goodScores, "--out", "OUT",
+                "--quiet"));
         String millionRounds = file("million-rounds.json", "{\"mechanism\": {\"type\": "
                 + "\"poisson-subsampled-gaussian\", \"q\": 0.01, \"sigma\": 1, \"rounds\": 1000000}, "
                 + "\"trials\": 4000}");

@@ -20,7 +20,6 @@ final class NpyScoreReader implements ScoreReader {
     static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y'};
     private static final Pattern DESCR = Pattern.compile("'descr'\\s*:\\s*'([<>|=])([a-z])(\\d+)'");
     private static final Pattern SHAPE = Pattern.compile("'shape'\\s*:\\s*\\(\\s*(\\d+)\\s*,\\s*(\\d+)?\\s*\\)");
-    private static final Pattern FORTRAN = Pattern.compile("'fortran_order'\\s*:\\s*(True|False)");
 
     private final String file;
     private final InputStream in;
@@ -63,10 +62,6 @@ final class NpyScoreReader implements ScoreReader {
         if (!s.find() || (s.group(2) != null && !s.group(2).equals("1"))) {
             throw new InvalidInputException(file, "(shape " + shape(h) + ")", "must be one-dimensional, (n,) or (n, 1)");
         }
-        Matcher f = FORTRAN.matcher(h);
-        if (f.find() && f.group(1).equals("True") && s.group(2) != null && !s.group(2).equals("1")) {
-            throw new InvalidInputException(file, "(fortran_order)", "must be one-dimensional");
-        }
         try {
             count = Long.parseLong(s.group(1));
         } catch (NumberFormatException e) {
@@ -76,9 +71,12 @@ final class NpyScoreReader implements ScoreReader {
         buffer.limit(0);
     }
 
+    /** The header's shape tuple as written, e.g. {@code (50, 2)}; "missing" without one. */
     private static String shape(String header) {
         int i = header.indexOf("'shape'");
-        return i < 0 ? "missing" : header.substring(i, Math.min(header.length(), header.indexOf(')', i) + 1));
+        int open = i < 0 ? -1 : header.indexOf('(', i);
+        int close = open < 0 ? -1 : header.indexOf(')', open);
+        return close < 0 ? "missing" : header.substring(open, close + 1);
     }
 
     @Override
