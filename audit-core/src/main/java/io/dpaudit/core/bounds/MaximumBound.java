@@ -23,29 +23,25 @@ public record MaximumBound(String name, String source, BoundKind kind, List<Priv
 
     @Override
     public double delta(double epsilon) {
-        double d = 0;
-        for (PrivacyBound b : parts) {
-            d = Math.max(d, b.delta(epsilon));
-        }
-        return d;
+        return largest(b -> b.delta(epsilon));
     }
 
     /** The largest of the parts' lower ends: the maximum of the exact curves is at least each of them. */
     @Override
     public double deltaLowerEnd(double epsilon) {
-        double d = 0;
-        for (PrivacyBound b : parts) {
-            d = Math.max(d, b.deltaLowerEnd(epsilon));
-        }
-        return d;
+        return largest(b -> b.deltaLowerEnd(epsilon));
     }
 
     @Override
     public double epsilon(double delta) {
-        double e = 0;
+        return largest(b -> b.epsilon(delta));
+    }
+
+    private double largest(java.util.function.ToDoubleFunction<PrivacyBound> value) {
+        double m = 0;
         for (PrivacyBound b : parts) {
-            e = Math.max(e, b.epsilon(delta));
+            m = Math.max(m, value.applyAsDouble(b));
         }
-        return e;
+        return m;
     }
 }

@@ -102,21 +102,7 @@ final class VisibleRoundsProfile implements PrivacyBound {
 
     @Override
     public double delta(double epsilon) {
-        double total = dropped;
-        for (int i = 0; i < weights.length; i++) {
-            int s = lo + i;
-            if (s == 0) {
-                continue;
-            }
-            double d;
-            try {
-                d = steps(s).delta(epsilon);
-            } catch (AccountingLimitException e) {
-                d = 1.0;
-            }
-            total += weights[i] * d;
-        }
-        return SafeRounding.upProbability(total);
+        return SafeRounding.upProbability(overSeenRounds(dropped, b -> b.delta(epsilon), 1.0));
     }
 
     /**
@@ -125,7 +111,15 @@ final class VisibleRoundsProfile implements PrivacyBound {
      */
     @Override
     public double deltaLowerEnd(double epsilon) {
-        double total = 0;
+        return Math.max(0.0, SafeRounding.down(overSeenRounds(0.0, b -> b.deltaLowerEnd(epsilon), 0.0)));
+    }
+
+    /**
+     * {@code start + sum_s P(S = s) value(delta_{K s})} over the kept {@code s >= 1} ({@code s = 0} carries nothing),
+     * with {@code refused} for a composition the accountant refuses.
+     */
+    private double overSeenRounds(double start, java.util.function.ToDoubleFunction<PrivacyBound> value, double refused) {
+        double total = start;
         for (int i = 0; i < weights.length; i++) {
             int s = lo + i;
             if (s == 0) {
@@ -133,13 +127,13 @@ final class VisibleRoundsProfile implements PrivacyBound {
             }
             double d;
             try {
-                d = steps(s).deltaLowerEnd(epsilon);
+                d = value.applyAsDouble(steps(s));
             } catch (AccountingLimitException e) {
-                d = 0.0;
+                d = refused;
             }
             total += weights[i] * d;
         }
-        return Math.max(0.0, SafeRounding.down(total));
+        return total;
     }
 
     private PrivacyBound steps(int s) {
