@@ -118,7 +118,8 @@ final class VisibleRoundsProfile implements PrivacyBound {
      * {@code start + sum_s P(S = s) value(delta_{K s})} over the kept {@code s >= 1} ({@code s = 0} carries nothing),
      * with {@code refused} for a composition the accountant refuses.
      */
-    private double overSeenRounds(double start, java.util.function.ToDoubleFunction<PrivacyBound> value, double refused) {
+    private double overSeenRounds(double start, java.util.function.ToDoubleFunction<PrivacyBound> value,
+            double refused) {
         double total = start;
         for (int i = 0; i < weights.length; i++) {
             int s = lo + i;
