@@ -95,12 +95,58 @@ final class TextScoreReader implements ScoreReader {
                 return Double.NaN;
             }
             default -> {
-                if (s.isEmpty() || !(Character.isDigit(s.charAt(s.length() - 1)) || s.charAt(s.length() - 1) == '.')) {
-                    throw new NumberFormatException(s); // rejects "1f", "1d", hex and the like
+                if (!isDecimal(s)) {
+                    throw new NumberFormatException(s); // Java's parser would also take "1f", "1d", "0x1p3"
                 }
                 return Double.parseDouble(s);
             }
         }
+    }
+
+    /**
+     * Whether {@code s} is a plain decimal number: {@code [+-]digits[.digits][(e|E)[+-]digits]} with at least one
+     * digit before the exponent. One pass, no backtracking (a line may be megabytes long).
+     */
+    static boolean isDecimal(String s) {
+        int n = s.length();
+        int i = 0;
+        if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+            i++;
+        }
+        int digits = 0;
+        while (i < n && isAsciiDigit(s.charAt(i))) {
+            i++;
+            digits++;
+        }
+        if (i < n && s.charAt(i) == '.') {
+            i++;
+            while (i < n && isAsciiDigit(s.charAt(i))) {
+                i++;
+                digits++;
+            }
+        }
+        if (digits == 0) {
+            return false;
+        }
+        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+            i++;
+            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+                i++;
+            }
+            int exponentDigits = 0;
+            while (i < n && isAsciiDigit(s.charAt(i))) {
+                i++;
+                exponentDigits++;
+            }
+            if (exponentDigits == 0) {
+                return false;
+            }
+        }
+        return i == n;
+    }
+
+    private static boolean isAsciiDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     @Override
