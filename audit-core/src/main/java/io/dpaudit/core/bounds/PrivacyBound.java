@@ -93,6 +93,34 @@ public interface PrivacyBound {
         return delta == 0 ? bound.pureEpsilon() : bound.epsilon(delta);
     }
 
+    /** Largest ε {@link #epsilonFromLowerProfile} searches; beyond it, it answers with the last ε it checked. */
+    double LOWER_EPSILON_SEARCH_LIMIT = 1e15;
+
+    /**
+     * Inversion of a decreasing profile that is a <i>lower</i> bound ({@link BoundKind#LOWER_BOUND}): the lower end of
+     * the root bracket of {@code log delta(eps) = log target}, rounded down, so that the answer is an ε at which the
+     * profile still exceeds the target — a valid lower bound on ε(δ). Where the profile exceeds the target beyond
+     * {@link #LOWER_EPSILON_SEARCH_LIMIT}, that limit is the answer: finite and still valid, never an infinity read
+     * from a search that only ran out of range.
+     */
+    static double epsilonFromLowerProfile(PrivacyBound bound, double delta) {
+        Checks.delta("delta", delta);
+        if (bound.delta(0.0) <= delta) {
+            return 0.0;
+        }
+        double hi = 1.0;
+        while (bound.delta(hi) > delta) {
+            if (hi >= LOWER_EPSILON_SEARCH_LIMIT) {
+                return SafeRounding.down(hi);
+            }
+            hi *= 2;
+        }
+        double lo = hi == 1.0 ? 0.0 : hi / 2;
+        double logTarget = Math.log(delta);
+        RootFinder.Bracket b = RootFinder.solve(e -> Math.log(bound.delta(e)) - logTarget, lo, hi, 1e-12, 1e-15);
+        return Math.max(0.0, SafeRounding.down(b.lo()));
+    }
+
     /** Root-finding inversion of a decreasing profile (see {@link #epsilon}). */
     static double epsilonFromProfile(PrivacyBound bound, double delta) {
         Checks.delta("delta", delta);

@@ -7,7 +7,6 @@ import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.numerics.Interruption;
 import io.dpaudit.core.numerics.Normal;
-import io.dpaudit.core.numerics.RootFinder;
 import io.dpaudit.core.numerics.SafeRounding;
 import java.util.Locale;
 
@@ -363,20 +362,7 @@ final class AllocationPld {
                 return values().epsilon(delta);
             }
             // The lower end's ε(δ): the lower end of the root bracket of its (rounded-down) profile.
-            if (delta(0.0) <= delta) {
-                return 0.0;
-            }
-            double hi = 1.0;
-            while (delta(hi) > delta) {
-                hi *= 2;
-                if (hi > EPSILON_SEARCH_LIMIT) {
-                    return Double.POSITIVE_INFINITY;
-                }
-            }
-            double lo = hi == 1.0 ? 0.0 : hi / 2;
-            double logTarget = Math.log(delta);
-            RootFinder.Bracket b = RootFinder.solve(e -> Math.log(delta(e)) - logTarget, lo, hi, 1e-12, 1e-15);
-            return Math.max(0.0, SafeRounding.down(b.lo()));
+            return PrivacyBound.epsilonFromLowerProfile(this, delta);
         }
     }
 }

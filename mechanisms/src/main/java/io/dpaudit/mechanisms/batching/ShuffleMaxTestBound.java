@@ -19,7 +19,7 @@ import io.dpaudit.core.numerics.SafeRounding;
  *
  * <p>Computed in log space ({@code (T-1) log Phi}), maximised over C on a grid of 4000 points spanning the noise
  * (C from {@code 1.5 - 12 s} to {@code 2 + 60 s}) refined by golden-section search around the best, and rounded down
- * (a lower bound). ε(δ) by the default root finding on the profile.
+ * (a lower bound). ε(δ) is the lower end of the root bracket of the profile, rounded down.
  */
 final class ShuffleMaxTestBound implements PrivacyBound {
     static final String NAME = "chua24-shuffle-lower";
@@ -48,6 +48,12 @@ final class ShuffleMaxTestBound implements PrivacyBound {
     @Override
     public BoundKind kind() {
         return BoundKind.LOWER_BOUND;
+    }
+
+    /** ε(δ) of a lower bound: rounded down, finite wherever the search ran. */
+    @Override
+    public double epsilon(double delta) {
+        return PrivacyBound.epsilonFromLowerProfile(this, delta);
     }
 
     @Override
@@ -82,15 +88,63 @@ final class ShuffleMaxTestBound implements PrivacyBound {
         return Math.max(0, SafeRounding.down(best));
     }
 
-    /** {@code P(E_C) - e^eps Q(E_C)} (NaN-free; -inf where e^eps overflows against a positive Q(E_C)). */
+    /**
+     * {@code P(E_C) - e^eps Q(E_C)} (NaN-free; -inf where e^eps overflows against a positive Q(E_C)). Both
+     * probabilities are {@code 1 - Phi(x) Phi(c/s)^(T-1)}; where that is below about 1e-200 it is taken in log space
+     * ({@link #logOneMinusCdfProductTail}), so that a Q(E_C) below double precision's smallest number is still
+     * positive: rounded to 0 it made the bound optimistic (ε = inf at σ = 0.01, above the deterministic upper bound).
+     */
     private double gap(double c, double epsilon) {
         double logOthers = (steps - 1) * Normal.logCdf(c / s);
-        double p = -Math.expm1(Normal.logCdf((c - 2) / s) + logOthers);
-        double q = -Math.expm1(Normal.logCdf((c - 1) / s) + logOthers);
-        if (q <= 0) {
+        double lp = Normal.logCdf((c - 2) / s) + logOthers;
+        double lq = Normal.logCdf((c - 1) / s) + logOthers;
+        double p = lp < -DIRECT ? -Math.expm1(lp) : Math.exp(logOneMinusCdfProductTail((c - 2) / s, c / s));
+        double logQ = lq < -DIRECT ? Math.log(-Math.expm1(lq)) : logOneMinusCdfProductTail((c - 1) / s, c / s);
+        if (logQ == Double.NEGATIVE_INFINITY) {
             return p;
         }
-        double logTerm = epsilon + Math.log(q);
+        double logTerm = epsilon + logQ;
         return logTerm > 700 ? Double.NEGATIVE_INFINITY : p - Math.exp(logTerm);
+    }
+
+    /**
+     * Above this, {@code L = log Phi(x) + (T-1) log Phi(y)} is used directly: a factor's {@code log Phi} that
+     * underflowed (below 2.2e-308 in magnitude, at most {@code T} of them) moves it by a relative 1e-100 at most.
+     */
+    private static final double DIRECT = 1e-200;
+
+    /**
+     * {@code log(1 - Phi(x) Phi(y)^(T-1))} where {@code L = log Phi(x) + (T-1) log Phi(y)} is tiny: {@code log(-L)} is
+     * formed from {@link #logMinusLogCdf} of each factor (each {@code log Phi} may have underflowed to 0), and the
+     * probability {@code 1 - e^L = -expm1(L)} from it; below {@code e^-700} it is {@code -L} itself (exact to a
+     * relative {@code e^-700}: {@code 1 - e^L} lies between {@code -L (1 + L/2)} and {@code -L}).
+     */
+    private double logOneMinusCdfProductTail(double x, double y) {
+        double logMinusL = logMinusLogCdf(x);
+        if (steps > 1) {
+            logMinusL = logAddExp(logMinusL, Math.log(steps - 1.0) + logMinusLogCdf(y));
+        }
+        if (logMinusL < -700) {
+            return logMinusL;
+        }
+        return Math.log(-Math.expm1(-Math.exp(logMinusL)));
+    }
+
+    /**
+     * {@code log(-log Phi(x))}, accurate where {@code Phi(x)} rounds to 1: there {@code -log Phi(x) = -log1p(-u)} with
+     * {@code u = Phi(-x)}, taken as {@code u} itself once {@code u < 1e-300} (relative error {@code u/2}).
+     */
+    static double logMinusLogCdf(double x) {
+        if (x < 5) {
+            return Math.log(-Normal.logCdf(x));
+        }
+        double logU = Normal.logCdf(-x);
+        double u = Math.exp(logU);
+        return u > 1e-300 ? Math.log(-Math.log1p(-u)) : logU;
+    }
+
+    private static double logAddExp(double a, double b) {
+        double m = Math.max(a, b);
+        return m == Double.NEGATIVE_INFINITY ? m : m + Math.log1p(Math.exp(Math.min(a, b) - m));
     }
 }

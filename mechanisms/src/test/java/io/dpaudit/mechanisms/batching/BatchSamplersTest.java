@@ -49,6 +49,40 @@ class BatchSamplersTest {
         throw new AssertionError("no bound " + bound);
     }
 
+    /**
+     * With one step the max test is the Neyman–Pearson test of N(2, s^2) against N(1, s^2), so the lower bound is the
+     * Gaussian profile of mu = 1/s; with more steps it stays at or below the deterministic (Gaussian) upper bound. Down
+     * to s = 0.005, where Q(E_C) is far below double precision's smallest number: rounded to 0 it made the bound
+     * infinite at s = 0.01 and 0.02 (ε(1e-6) = inf against the deterministic 5474 and 1487).
+     */
+    @Test
+    void theShuffleLowerBoundStaysBelowTheDeterministicUpperBoundAtTinyNoise() {
+        for (double sigma : new double[] {0.005, 0.01, 0.02, 0.03, 0.1, 1}) {
+            PrivacyBound deterministic = io.dpaudit.core.bounds.GaussianBound.of(sigma, 1, 1);
+            double upper = deterministic.epsilon(1e-6);
+            for (int steps : new int[] {1, 2, 1000}) {
+                // Built directly: the mechanism's bounds would also compose the Poisson PLD, seconds each here.
+                PrivacyBound bound = new ShuffleMaxTestBound(new BatchingParameters(
+                        BatchingParameters.Sampler.SHUFFLED, steps, 1, sigma, 1, false));
+                String at = "sigma " + sigma + ", T " + steps;
+                double lower = bound.epsilon(1e-6);
+                assertTrue(Double.isFinite(lower) && lower <= upper + 1e-9 * upper, at + ": " + lower + " > " + upper);
+                for (double f : new double[] {0.1, 0.5, 0.9, 1.0, 1.1}) {
+                    double eps = f * upper;
+                    double exact = io.dpaudit.core.bounds.GaussianBound.exactDelta(eps, 1 / sigma);
+                    double d = bound.delta(eps);
+                    assertTrue(d <= exact * (1 + 1e-9) + 1e-300, at + ", eps " + eps + ": " + d + " > " + exact);
+                    if (steps == 1) {
+                        assertEquals(exact, d, 1e-6 * exact + 1e-300, at + ", eps " + eps);
+                    }
+                }
+                if (steps == 1) {
+                    assertEquals(upper, lower, 1e-6 * upper, at);
+                }
+            }
+        }
+    }
+
     @Test
     void theAccountingsReproduceChuaEtAlsFigures() {
         AuditableMechanism one = mechanism("shuffled-batches", "steps", 1000.0, "sigma", 1.0);
