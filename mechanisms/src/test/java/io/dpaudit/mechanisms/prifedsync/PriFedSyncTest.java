@@ -72,6 +72,24 @@ class PriFedSyncTest {
         return scores;
     }
 
+    /**
+     * At the smallest noise accepted (sigma = 0.05) the exact profile's compositions leave the PLD's range: its ε is
+     * refused in one line, not printed as inf (it was, beside swr-replace-one-pld's certified 699.2 at δ = 1e-6), while
+     * δ(ε) stays a value in [0, 1].
+     */
+    @Test
+    void theExactProfileRefusesRatherThanAnsweringInfinity() {
+        PriFedSync m = mechanism("clients", 10, "records", 100, "batch", 10, "sigma", 0.05, "p", 0.5, "rounds", 3);
+        PrivacyBound exact = bound(m, "prifedsync-exact");
+        io.dpaudit.core.accounting.AccountingLimitException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.dpaudit.core.accounting.AccountingLimitException.class, () -> exact.epsilon(1e-6));
+        assertTrue(e.getMessage().startsWith("delta = 1.0E-6: the exact profile is above it at every epsilon up to "
+                + "10000") && !e.getMessage().contains("\n"), e.getMessage());
+        double d = exact.delta(700);
+        assertTrue(d > 0 && d <= 1, "delta " + d);
+        assertTrue(Double.isFinite(bound(m, "swr-replace-one-pld").epsilon(1e-6)));
+    }
+
     @Test
     void faithfulAndReducedAgree() {
         PriFedSync[] cases = {
