@@ -83,13 +83,16 @@ public final class GaussianBound implements PrivacyBound {
         }
         double logTarget = Math.log(delta);
         DoubleUnaryOperator excess = x -> Math.log(exactDelta(x, mu)) - logTarget;
-        hi = Math.max(hi, EPSILON_SEARCH_LIMIT);
+        // The default search saw delta above the target at EPSILON_SEARCH_LAST (8192): the root is above it, and
+        // may lie below EPSILON_SEARCH_LIMIT (1e4): at sigma = 0.0077 it is about 9049, and a bracket starting at 1e4
+        // had no sign change (an internal error).
+        hi = Math.max(hi, 2 * EPSILON_SEARCH_LAST);
         if (!(excess.applyAsDouble(hi) <= 0)) {
             // mu so large (beyond about 1e15) that mu/2 - eps/mu is not resolved in doubles: the end is itself an
             // upper bound (eps <= mu^2/2 + mu z < hi), loose by a relative 2 (z + 1) / mu at most.
             return SafeRounding.up(hi);
         }
-        RootFinder.Bracket b = RootFinder.solve(excess, EPSILON_SEARCH_LIMIT, hi, 1e-13, 1e-15);
+        RootFinder.Bracket b = RootFinder.solve(excess, EPSILON_SEARCH_LAST, hi, 1e-13, 1e-15);
         return SafeRounding.up(b.hi());
     }
 

@@ -14,6 +14,11 @@ import io.dpaudit.core.numerics.SafeRounding;
 public interface PrivacyBound {
     /** Largest ε this interface searches before reporting that no finite ε attains a δ. */
     double EPSILON_SEARCH_LIMIT = 1e4;
+    /**
+     * The last ε {@link #epsilonFromProfile} evaluates (it doubles from 1 while below {@link #EPSILON_SEARCH_LIMIT}):
+     * when it answers {@code +inf}, the profile is known to exceed the target here, not beyond.
+     */
+    double EPSILON_SEARCH_LAST = 8192;
 
     /** Stable identifier, used in scenario claims and on the command line. */
     String name();

@@ -150,4 +150,24 @@ class GaussianBoundTest {
         assertTrue(e >= mu * mu / 2 && e <= mu * mu / 2 * (1 + 3 * SafeRounding.MARGIN), "eps " + e);
         assertEquals(Double.POSITIVE_INFINITY, new GaussianBound(1e160).epsilon(1e-6));
     }
+
+    /**
+     * The default search stops at ε = 8192 and the Gaussian's own search took over at 1e4, so a root between the two
+     * had no bracket: {@code bound gaussian sigma=0.0077 --delta 1e-6} (ε about 9049) was an internal error ("no sign
+     * change on [10000.0, 10000.0]"). Every mu from 100 to 200 (ε(1e-6) from about 5500 to 21000) now gets a finite
+     * ε whose profile is at most δ and just above it a hair below, increasing with mu.
+     */
+    @Test
+    void epsilonBetweenTheTwoSearchesHasABracket() {
+        double previous = 0;
+        for (double mu = 100; mu <= 200; mu += 0.5) {
+            GaussianBound g = new GaussianBound(mu);
+            double e = g.epsilon(1e-6);
+            String where = "mu " + mu + ": eps " + e;
+            assertTrue(Double.isFinite(e) && e > previous, where);
+            assertTrue(g.delta(e) <= 1e-6, where);
+            assertTrue(GaussianBound.exactDelta(e * (1 - 1e-9), mu) > 1e-6 * (1 - 1e-4), where);
+            previous = e;
+        }
+    }
 }

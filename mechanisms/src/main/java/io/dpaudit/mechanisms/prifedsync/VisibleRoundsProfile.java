@@ -116,10 +116,10 @@ final class VisibleRoundsProfile implements PrivacyBound {
         double e = PrivacyBound.epsilonFromProfile(this, delta);
         if (e == Double.POSITIVE_INFINITY) {
             throw new AccountingLimitException("delta", io.dpaudit.core.Checks.format(delta), String.format(
-                    Locale.ROOT, "the exact profile is above it at every epsilon up to %.0f (delta there %.3g): its PLD "
-                    + "compositions of K S steps leave the accountant's numerical range at these parameters (a noise "
+                    Locale.ROOT, "the exact profile is above it at every epsilon up to %.0f (delta there %.3g): its "
+                    + "PLD compositions of K S steps leave the accountant's numerical range at these parameters (a noise "
                     + "so small that a step's privacy loss exceeds the composition window); no epsilon computed",
-                    EPSILON_SEARCH_LIMIT, delta(EPSILON_SEARCH_LIMIT)));
+                    EPSILON_SEARCH_LAST, delta(EPSILON_SEARCH_LAST)));
         }
         return e;
     }
