@@ -7,12 +7,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link PrivacyBound#epsilonFromLowerProfile}: the ε of a lower-bound profile is rounded down (the profile still
- * exceeds the target there) and stays finite where the ε lies beyond the upper bounds' search limit of 1e4.
+ * exceeds the target there) and stays finite where the ε lies beyond the upper bounds' search limit of 1e4. And the
+ * default inversion never answers ε = inf for the exact profile of a pair beyond its search: it refuses.
  */
 class LowerProfileInversionTest {
 
     /** A lower bound whose profile is the Gaussian's of {@code mu}. */
     private static PrivacyBound gaussianLower(double mu) {
+        return gaussian(mu, BoundKind.LOWER_BOUND);
+    }
+
+    /** A bound of the given kind whose profile is the Gaussian's of {@code mu}. */
+    private static PrivacyBound gaussian(double mu, BoundKind kind) {
         return new PrivacyBound() {
             @Override
             public String name() {
@@ -26,7 +32,7 @@ class LowerProfileInversionTest {
 
             @Override
             public BoundKind kind() {
-                return BoundKind.LOWER_BOUND;
+                return kind;
             }
 
             @Override
@@ -77,5 +83,20 @@ class LowerProfileInversionTest {
         };
         double last = PrivacyBound.epsilonFromLowerProfile(never, 1e-6);
         assertTrue(last >= PrivacyBound.LOWER_EPSILON_SEARCH_LIMIT && Double.isFinite(last), "eps " + last);
+    }
+
+    @Test
+    void beyondItsSearchThePairProfileRefusesWhereAnUpperBoundAnswersInfinity() {
+        // mu = 130: eps(1e-6) is about 9050, above the default search's last point 8192.
+        assertEquals(Double.POSITIVE_INFINITY, PrivacyBound.epsilonFromProfile(gaussian(130,
+                BoundKind.UPPER_BOUND), 1e-6));
+        io.dpaudit.core.accounting.AccountingLimitException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.dpaudit.core.accounting.AccountingLimitException.class,
+                () -> PrivacyBound.epsilonFromProfile(gaussian(130, BoundKind.PAIR_PROFILE), 1e-6));
+        assertTrue(e.getMessage().startsWith("delta = 1.0E-6: the exact profile of the pair is above it at every "
+                + "epsilon up to 8192 (delta there 0.9"), e.getMessage());
+        // Within the search both answer the same.
+        assertEquals(PrivacyBound.epsilonFromProfile(gaussian(100, BoundKind.UPPER_BOUND), 1e-6),
+                PrivacyBound.epsilonFromProfile(gaussian(100, BoundKind.PAIR_PROFILE), 1e-6));
     }
 }

@@ -106,25 +106,6 @@ final class VisibleRoundsProfile implements PrivacyBound {
     }
 
     /**
-     * ε(δ) by inverting {@link #delta}. The pair's Gaussian noise makes every δ > 0 attainable, so an infinite answer
-     * can only mean that the compositions left the accountant's range (a noise so small that a step's losses exceed
-     * the window, their mass counted at {@code +inf}, or a composition refused): that is said, in one line, rather
-     * than printed as ε = inf beside a profile that is a lower bound on the worst case.
-     */
-    @Override
-    public double epsilon(double delta) {
-        double e = PrivacyBound.epsilonFromProfile(this, delta);
-        if (e == Double.POSITIVE_INFINITY) {
-            throw new AccountingLimitException("delta", io.dpaudit.core.Checks.format(delta), String.format(
-                    Locale.ROOT, "the exact profile is above it at every epsilon up to %.0f (delta there %.3g): its "
-                    + "PLD compositions of K S steps leave the accountant's numerical range at these parameters (a noise "
-                    + "so small that a step's privacy loss exceeds the composition window); no epsilon computed",
-                    EPSILON_SEARCH_LAST, delta(EPSILON_SEARCH_LAST)));
-        }
-        return e;
-    }
-
-    /**
      * The same mixture of the compositions' lower ends ({@link PrivacyBound#deltaLowerEnd}: the PLD's discretisation
      * taken off), without the dropped Binomial mass: a value the pair's exact δ(ε) is at least.
      */

@@ -83,8 +83,8 @@ class PriFedSyncTest {
         PrivacyBound exact = bound(m, "prifedsync-exact");
         io.dpaudit.core.accounting.AccountingLimitException e = org.junit.jupiter.api.Assertions.assertThrows(
                 io.dpaudit.core.accounting.AccountingLimitException.class, () -> exact.epsilon(1e-6));
-        assertTrue(e.getMessage().startsWith("delta = 1.0E-6: the exact profile is above it at every epsilon up to "
-                + "8192") && !e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("delta = 1.0E-6: the exact profile of the pair is above it at every "
+                + "epsilon up to 8192") && !e.getMessage().contains("\n"), e.getMessage());
         double d = exact.delta(700);
         assertTrue(d > 0 && d <= 1, "delta " + d);
         assertTrue(Double.isFinite(bound(m, "swr-replace-one-pld").epsilon(1e-6)));
