@@ -106,8 +106,8 @@ public final class ReportAssembly {
                         epsMax = Math.max(epsMax, Math.min(CURVE_EPSILON_CAP, e));
                     }
                 } catch (AccountingLimitException ex) {
-                    notes.add(b.name() + " certifies no finite epsilon at delta = " + Checks.format(d) + ": "
-                            + ex.getMessage());
+                    notes.add(b.name() + (b.certified() ? " certifies" : " gives") + " no finite epsilon at delta = "
+                            + Checks.format(d) + ": " + ex.getMessage());
                 }
             }
             if (!b.certified()) {
