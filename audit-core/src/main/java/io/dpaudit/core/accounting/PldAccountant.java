@@ -570,9 +570,19 @@ public final class PldAccountant implements PrivacyAccountant {
             double top = SubsampledGaussianRdp.loss(q, mu, mu + Z_TAIL);
             return new double[] {-top, top};
         }
+        // The loss tends to log(1 - q) only as y -> -inf; the output has all but 1e-30 of its mass above y = -Z_TAIL,
+        // where the loss is l(-Z_TAIL). With little signal (mu Z_TAIL below about 0.7) that end is far closer to the
+        // losses, and the grid spacing (the range over MIN_POINTS_PER_FACTOR) follows: at q = 0.5, mu = 2e-6 the
+        // losses lie within 2.3e-5 of 0 while log(1 - q) = -0.69 made the spacing 7e-5, and delta(1e-6) came out 4.7
+        // times the exact value. Losses beyond that end are rounded up to it (remove direction: connect-the-dots'
+        // chord from (0, 1) stays above the convex profile) or sent to +inf (add direction, mass 1e-30): still valid.
+        // It is used only where it at least halves the range, so that other grids are unchanged.
+        double floor = Math.log1p(-q);
+        double tail = SubsampledGaussianRdp.loss(q, mu, -Z_TAIL);
+        double lowest = tail > floor / 2 ? tail : floor;
         if (add) {
-            return new double[] {-SubsampledGaussianRdp.loss(q, mu, Z_TAIL), -Math.log1p(-q)};
+            return new double[] {-SubsampledGaussianRdp.loss(q, mu, Z_TAIL), -lowest};
         }
-        return new double[] {Math.log1p(-q), SubsampledGaussianRdp.loss(q, mu, mu + Z_TAIL)};
+        return new double[] {lowest, SubsampledGaussianRdp.loss(q, mu, mu + Z_TAIL)};
     }
 }

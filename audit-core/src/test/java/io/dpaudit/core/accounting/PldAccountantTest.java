@@ -52,6 +52,38 @@ class PldAccountantTest {
         }
     }
 
+    /**
+     * With little signal per round (mu Z_TAIL below about 0.7) the loss range once reached down to log(1 - q), which the
+     * output only approaches far beyond its 1e-30 tail, and the grid followed: at q = 0.5, sigma = 5e5 the PLD's
+     * delta(1e-6) was 3.93e-7 against the exact 8.33e-8. One round against the closed form on each case's loss scale
+     * q mu (at sigma = 5e5 on points of the finest grid, 1e-6, between which the PLD interpolates; a scale below it,
+     * as q = 0.01 there, cannot be resolved): never below it, within 1% of it, and ε at the exact δ(2 q mu) within
+     * 1e-3 of 2 q mu.
+     */
+    @Test
+    void oneRoundWithLittleSignalIsResolved() {
+        PldAccountant pld = new PldAccountant();
+        double[][] cases = {{0.5, 5e5}, {0.5, 1e3}, {0.01, 1e3}, {0.5, 30}, {0.01, 30}};
+        for (double[] c : cases) {
+            double q = c[0];
+            double sigma = c[1];
+            double mu = 1 / sigma;
+            double scale = q * mu;
+            PoissonSubsampledGaussianBound exact = new PoissonSubsampledGaussianBound(q, mu);
+            PrivacyBound g = pld.account("test", subsampled(q, sigma, 1), Adjacency.ADD_REMOVE);
+            for (double f : new double[] {1, 2, 4}) {
+                double eps = f * scale;
+                double d = g.delta(eps);
+                double truth = exact.delta(eps);
+                String what = "q=" + q + " sigma=" + sigma + " eps=" + eps + ": " + d + " vs " + truth;
+                assertTrue(d >= truth * (1 - 1e-9), "below the exact profile: " + what);
+                assertTrue(d <= truth * 1.01, "too loose: " + what);
+            }
+            double e = g.epsilon(exact.delta(2 * scale));
+            assertTrue(e >= 2 * scale * (1 - 1e-6) && e <= 2 * scale * (1 + 1e-3), "eps " + e + " vs " + 2 * scale);
+        }
+    }
+
     @Test
     void gaussianCompositionsAreExact() {
         PrivacyBound g = new PldAccountant().account("test", 
