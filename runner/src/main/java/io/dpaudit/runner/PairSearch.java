@@ -83,6 +83,15 @@ public final class PairSearch {
             return null;
         }
         Spec spec = parse(node, scenario);
+        // Every candidate's parameters are checked before any screening: a bad one is refused at once, named where
+        // the user wrote it, rather than after the candidates before it have been screened.
+        for (int i = 1; i < spec.overrides.size(); i++) {
+            try {
+                io.dpaudit.mechanisms.MechanismCatalog.parse(with(scenario, spec.overrides.get(i), "").mechanism());
+            } catch (InvalidInputException e) {
+                throw InvalidInputException.in(spec.where.get(i), e);
+            }
+        }
         List<Candidate> screened = new ArrayList<>();
         int best = 0;
         for (int i = 0; i < spec.overrides.size(); i++) {
@@ -139,7 +148,8 @@ public final class PairSearch {
         return z ^ (z >>> 31);
     }
 
-    private record Spec(List<Map<String, Object>> overrides, List<String> labels, long screenTrials, double delta) {
+    private record Spec(List<Map<String, Object>> overrides, List<String> labels, List<String> where, long screenTrials,
+            double delta) {
     }
 
     private static Spec parse(JsonNode node, Scenario s) {
@@ -156,8 +166,10 @@ public final class PairSearch {
         }
         List<Map<String, Object>> overrides = new ArrayList<>();
         List<String> labels = new ArrayList<>();
+        List<String> where = new ArrayList<>(); // each candidate's place in the scenario, for messages
         overrides.add(Map.of());
         labels.add("as stated");
+        where.add("mechanism");
         JsonNode cands = node.get("candidates");
         if (cands != null) {
             if (!cands.isArray()) {
@@ -188,6 +200,7 @@ public final class PairSearch {
                 }
                 overrides.add(o);
                 labels.add(o.toString());
+                where.add(f);
             }
         }
         JsonNode patterns = node.get("patterns");
@@ -204,6 +217,7 @@ public final class PairSearch {
             for (String[] p : statDpPatterns(k)) {
                 overrides.add(Map.of("d", p[1], "dPrime", p[2]));
                 labels.add("statdp " + p[0] + ": d = " + p[1] + ", dPrime = " + p[2]);
+                where.add(KEY + ".patterns (" + labels.get(labels.size() - 1) + ")");
             }
         }
         if (overrides.size() < 2) {
@@ -231,7 +245,7 @@ public final class PairSearch {
             }
             delta = dn.doubleValue();
         }
-        return new Spec(overrides, labels, screenTrials, delta);
+        return new Spec(overrides, labels, where, screenTrials, delta);
     }
 
     /** StatDP's patterns on vectors of length k (k >= 2): {name, d, dPrime}. */

@@ -60,6 +60,10 @@ class PairSearchTest {
             {"{\"candidates\": [{}]}", "pairSearch.candidates[0] = {}: must be a non-empty object"},
             {"{\"patterns\": \"statdp\", \"screenTrials\": 10}", "pairSearch.screenTrials = 10"},
             {"{}", "pairSearch = {}: needs candidates or patterns"},
+            // A candidate's parameters are checked before any screening, and named where they were written.
+            {"{\"candidates\": [{\"epsilon\": 1}, {\"nope\": 1}]}", "pairSearch.candidates[1]: mechanism.nope = 1: "
+                    + "unknown parameter"},
+            {"{\"candidates\": [{\"epsilon\": -1}]}", "pairSearch.candidates[0]: mechanism.epsilon = -1: must be > 0"},
         };
         for (String[] b : bad) {
             Scenario s = ScenarioReader.parse(NOISY_MAX + ", \"pairSearch\": " + b[0] + "}", "t");
