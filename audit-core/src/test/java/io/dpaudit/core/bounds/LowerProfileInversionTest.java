@@ -19,25 +19,14 @@ class LowerProfileInversionTest {
 
     /** A bound of the given kind whose profile is the Gaussian's of {@code mu}. */
     private static PrivacyBound gaussian(double mu, BoundKind kind) {
-        return new PrivacyBound() {
-            @Override
-            public String name() {
-                return "test-lower";
-            }
+        return curve(kind, epsilon -> GaussianBound.exactDelta(epsilon, mu));
+    }
 
-            @Override
-            public String source() {
-                return "the Gaussian profile of mu = " + mu;
-            }
-
-            @Override
-            public BoundKind kind() {
-                return kind;
-            }
-
+    private static PrivacyBound curve(BoundKind kind, java.util.function.DoubleUnaryOperator delta) {
+        return new NamedBound("test", "a test curve", kind) {
             @Override
             public double delta(double epsilon) {
-                return GaussianBound.exactDelta(epsilon, mu);
+                return delta.applyAsDouble(epsilon);
             }
         };
     }
@@ -65,22 +54,7 @@ class LowerProfileInversionTest {
         double e = PrivacyBound.epsilonFromLowerProfile(lower, 1e-6);
         assertTrue(e > PrivacyBound.EPSILON_SEARCH_LIMIT && Double.isFinite(e), "eps " + e);
         // A profile that never falls below the target: the answer is the search's last point, finite.
-        PrivacyBound never = new PrivacyBound() {
-            @Override
-            public String name() {
-                return "never";
-            }
-
-            @Override
-            public String source() {
-                return "constant 0.5";
-            }
-
-            @Override
-            public double delta(double epsilon) {
-                return 0.5;
-            }
-        };
+        PrivacyBound never = curve(BoundKind.LOWER_BOUND, epsilon -> 0.5);
         double last = PrivacyBound.epsilonFromLowerProfile(never, 1e-6);
         assertTrue(last >= PrivacyBound.LOWER_EPSILON_SEARCH_LIMIT && Double.isFinite(last), "eps " + last);
     }

@@ -108,41 +108,34 @@ final class TextScoreReader implements ScoreReader {
      * digit before the exponent. One pass, no backtracking (a line may be megabytes long).
      */
     static boolean isDecimal(String s) {
-        int n = s.length();
-        int i = 0;
-        if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
-            i++;
+        int i = skipSign(s, 0);
+        int integer = skipDigits(s, i);
+        int end = integer;
+        if (end < s.length() && s.charAt(end) == '.') {
+            end = skipDigits(s, end + 1);
         }
-        int digits = 0;
-        while (i < n && isAsciiDigit(s.charAt(i))) {
-            i++;
-            digits++;
+        if (end - i - (end > integer ? 1 : 0) == 0) {
+            return false; // no digit before the exponent
         }
-        if (i < n && s.charAt(i) == '.') {
-            i++;
-            while (i < n && isAsciiDigit(s.charAt(i))) {
-                i++;
-                digits++;
-            }
-        }
-        if (digits == 0) {
-            return false;
-        }
-        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
-            i++;
-            if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
-                i++;
-            }
-            int exponentDigits = 0;
-            while (i < n && isAsciiDigit(s.charAt(i))) {
-                i++;
-                exponentDigits++;
-            }
-            if (exponentDigits == 0) {
+        if (end < s.length() && (s.charAt(end) == 'e' || s.charAt(end) == 'E')) {
+            int exponent = skipSign(s, end + 1);
+            end = skipDigits(s, exponent);
+            if (end == exponent) {
                 return false;
             }
         }
-        return i == n;
+        return end == s.length();
+    }
+
+    private static int skipSign(String s, int i) {
+        return i < s.length() && (s.charAt(i) == '+' || s.charAt(i) == '-') ? i + 1 : i;
+    }
+
+    private static int skipDigits(String s, int i) {
+        while (i < s.length() && isAsciiDigit(s.charAt(i))) {
+            i++;
+        }
+        return i;
     }
 
     private static boolean isAsciiDigit(char c) {
