@@ -336,7 +336,12 @@ public final class ScenarioAudit {
         double eps = c.epsilon();
         double del = c.delta();
         if (Double.isNaN(eps)) {
-            eps = PrivacyBound.epsilonAt(b, del); // an AccountingLimitException here is bad input: one line, exit 2
+            try {
+                eps = PrivacyBound.epsilonAt(b, del);
+            } catch (io.dpaudit.core.accounting.AccountingLimitException e) {
+                // bad input (one line, exit 2), located at the claim that asked for it
+                throw InvalidInputException.in(c.field() + ".bound = " + c.bound(), e);
+            }
             if (!Double.isFinite(eps)) {
                 throw new InvalidInputException(c.field() + ".bound", c.bound(),
                         "gives no finite epsilon at delta = " + Checks.format(del));

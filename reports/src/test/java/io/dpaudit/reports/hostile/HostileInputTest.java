@@ -176,6 +176,11 @@ class HostileInputTest {
         all.add(run("sigma 1e300", 2, "mechanism.sigma = 1.0E300", mechanism("{\"type\": \"gaussian\", \"sigma\": "
                 + "1e300}", "")));
         all.add(run("sigma 1e-3 in run", 0, null, mechanism("{\"type\": \"gaussian\", \"sigma\": 1e-3}", "")));
+        // A claim taken from a bound that cannot answer at its delta: refused, located at the claim.
+        all.add(run("claim from a refusing exact curve", 2, "claims[0].bound = prifedsync-exact: delta = 1.0E-6: the "
+                + "exact profile of the pair is above it", mechanism("{\"type\": \"prifedsync\", \"clients\": 10, "
+                + "\"records\": 100, \"batch\": 10, \"sigma\": 0.05, \"p\": 0.5, \"rounds\": 3}", ", \"deltas\": "
+                + "[1e-6], \"claims\": [{\"bound\": \"prifedsync-exact\", \"delta\": 1e-6}]")));
         // What would not fit, refused before any work.
         all.add(run("a billion records", 2, "records", mechanism("{\"type\": \"poisson-subsampled-gaussian\", "
                 + "\"q\": 0.01, \"sigma\": 1}", ", \"simulator\": {\"kind\": \"faithful\", \"records\": 1e9, "
