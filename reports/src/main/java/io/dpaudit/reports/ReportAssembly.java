@@ -510,7 +510,11 @@ public final class ReportAssembly {
             try {
                 e = PrivacyBound.epsilonAt(b, d);
             } catch (AccountingLimitException ex) {
-                e = Double.POSITIVE_INFINITY; // this bound certifies no finite epsilon at d (reported as "inf")
+                // An upper bound (or a claimed formula) that certifies no finite epsilon at d: "inf". A curve that is a
+                // lower bound on the worst case (an exact pair profile, a proven lower bound) that could not be
+                // computed there has no value: NaN, shown as "not computed" (an infinity would claim more than it saw).
+                e = b.kind() == BoundKind.PAIR_PROFILE || b.kind() == BoundKind.LOWER_BOUND ? Double.NaN
+                        : Double.POSITIVE_INFINITY;
             }
             atDeltas.add(new BoundCurve.Point(e, d));
         }

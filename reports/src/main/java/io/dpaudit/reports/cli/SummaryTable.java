@@ -51,7 +51,7 @@ final class SummaryTable {
             for (BoundCurve c : r.bounds()) {
                 StringBuilder at = new StringBuilder();
                 for (BoundCurve.Point p : c.epsilonAtDeltas()) {
-                    at.append(String.format(Locale.ROOT, "  epsilon = %s at delta = %s", Format.g(p.epsilon()),
+                    at.append(String.format(Locale.ROOT, "  epsilon = %s at delta = %s", Format.epsilonAt(p.epsilon()),
                             Format.g(p.delta())));
                 }
                 if (at.length() == 0) { // "deltas": [] asks for no δ; the curve is still in the reports

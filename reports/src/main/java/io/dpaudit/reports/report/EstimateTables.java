@@ -86,6 +86,9 @@ public final class EstimateTables {
         List<Row> rows = new ArrayList<>();
         for (BoundCurve c : r.bounds()) {
             for (BoundCurve.Point p : c.epsilonAtDeltas()) {
+                if (Double.isNaN(p.epsilon())) {
+                    continue; // a curve that could not be computed at this δ has nothing to compare
+                }
                 PrivacyLossEstimate.EpsilonInterval at = e.epsilonAt(p.delta());
                 String verdict;
                 double factor = Double.NaN;

@@ -15,6 +15,11 @@ public final class Format {
         return g(x);
     }
 
+    /** A curve's ε at a δ: as {@link #g}, and "not computed" for NaN (a curve that could not answer there). */
+    public static String epsilonAt(double epsilon) {
+        return Double.isNaN(epsilon) ? "not computed" : g(epsilon);
+    }
+
     /** Four significant digits, {@code inf}/{@code nan} for non-finite values. */
     public static String g(double x) {
         if (Double.isNaN(x)) {

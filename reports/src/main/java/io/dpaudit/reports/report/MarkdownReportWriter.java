@@ -109,7 +109,7 @@ public final class MarkdownReportWriter {
             for (BoundCurve c : r.bounds()) {
                 StringBuilder at = new StringBuilder();
                 for (BoundCurve.Point p : c.epsilonAtDeltas()) {
-                    at.append(at.length() > 0 ? "; " : "").append(Format.g(p.epsilon())).append(" at ")
+                    at.append(at.length() > 0 ? "; " : "").append(Format.epsilonAt(p.epsilon())).append(" at ")
                             .append(Format.g(p.delta()));
                 }
                 b.append("| `").append(c.name()).append("`").append(c.kindLabel())
