@@ -51,6 +51,9 @@ import io.dpaudit.reports.ReportAssembly;
  * Re-pinned on purpose: {@code chua24-shuffle-lower}'s ε in the five shuffle scenarios when this lower bound's ε(δ)
  * began to be rounded down instead of up (moved down by at most 2e-10 relative; nothing else moved; after 0.2.0), and
  * its curve in the same five when it began to subtract a rounding allowance (by at most 1.8e-12 relative).
+ * Re-pinned: 144 files when Clopper–Pearson upper bounds began to sum the binomial tail in rescaled doubles (the
+ * bounds moved by at most 1.0e-12 relative, what they feed by at most 2.2e-10; no count, threshold or verdict moved;
+ * after 0.2.0).
  *
  * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
  * timings and the environment change from run to run. The thread count never changes a number (engine contract), so
