@@ -226,7 +226,7 @@ final class PrivacyLossPmf {
             }
             if (masses[j] > 0) {
                 double m = theta == 0 ? masses[j] : Math.exp(logMass(j));
-                sum += m * -Math.expm1(epsilon - l);
+                sum += m * LogSpace.oneMinusExp(epsilon - l);
             }
         }
         return Math.min(1.0, infinityMass + sum);
@@ -450,7 +450,7 @@ final class PrivacyLossPmf {
         }
         double sum = 0;
         for (int j = masses.length - 1; j >= 0 && loss(j) > epsilon; j--) {
-            sum += Math.exp(Math.log(roundOff) + logScale - theta * loss(j)) * -Math.expm1(epsilon - loss(j));
+            sum += Math.exp(Math.log(roundOff) + logScale - theta * loss(j)) * LogSpace.oneMinusExp(epsilon - loss(j));
         }
         return sum;
     }

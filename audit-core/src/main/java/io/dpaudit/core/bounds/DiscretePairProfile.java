@@ -10,11 +10,11 @@ import io.dpaudit.core.numerics.SafeRounding;
  * <pre>
  *   H_{e^eps}(P || Q) = sum_{i : L_i > eps} p_i (1 - e^{eps - L_i}),   L_i = log(p_i / q_i)  (+inf where q_i = 0)
  * </pre>
- * and the same with the laws swapped. Every term is non-negative and computed as {@code p_i * -expm1(eps - L_i)}, so
- * there is no cancellation however small the result; the terms are summed in decreasing order of the loss with
- * Neumaier's compensated summation. An optional {@code allowance} (e.g. probability mass a mechanism dropped from far
- * tails when building its laws) is added to both directions, so that the profile stays an upper bound on the pair it
- * approximates. Results are rounded up.
+ * and the same with the laws swapped. Every term is non-negative and computed as {@code p_i (1 - e^{eps - L_i})}
+ * ({@code LogSpace.oneMinusExp}), so there is no cancellation however small the result; the terms are summed in
+ * decreasing order of the loss with Neumaier's compensated summation. An optional {@code allowance} (e.g. probability
+ * mass a mechanism dropped from far tails when building its laws) is added to both directions, so that the profile
+ * stays an upper bound on the pair it approximates. Results are rounded up.
  *
  * <p>Cost: {@code O(A log A)} to build for {@code A} atoms, {@code O(number of atoms with L_i > eps)} per evaluation.
  */
@@ -134,7 +134,7 @@ public final class DiscretePairProfile extends NamedBound implements PairProfile
             double compensation = 0;
             for (int k = 0; k < losses.length && losses[k] > epsilon; k++) {
                 double term = losses[k] == Double.POSITIVE_INFINITY ? masses[k]
-                        : masses[k] * -Math.expm1(epsilon - losses[k]);
+                        : masses[k] * io.dpaudit.core.numerics.LogSpace.oneMinusExp(epsilon - losses[k]);
                 double t = sum + term;
                 compensation += Math.abs(sum) >= Math.abs(term) ? (sum - t) + term : (term - t) + sum;
                 sum = t;

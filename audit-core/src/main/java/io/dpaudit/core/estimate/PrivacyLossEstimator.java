@@ -220,7 +220,7 @@ public final class PrivacyLossEstimator {
 
         /** {@code (1 - e^{ε - L})_+}, exact at infinite {@code L}. */
         private static double excess(double epsilon, double loss) {
-            return loss > epsilon ? -Math.expm1(epsilon - loss) : 0.0;
+            return loss > epsilon ? io.dpaudit.core.numerics.LogSpace.oneMinusExp(epsilon - loss) : 0.0;
         }
 
         private static int firstAbove(double[] sorted, double value) {

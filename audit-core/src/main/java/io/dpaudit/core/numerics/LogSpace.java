@@ -34,6 +34,16 @@ public final class LogSpace {
         return a + log1mExp(b - a);
     }
 
+    /**
+     * {@code 1 - e^x}, to within about an ulp: {@code -expm1(x)} where {@code e^x > 1/2} (the subtraction would
+     * cancel), {@code 1 - exp(x)} below (where it cannot: the result is above 1/2, and the error of {@code exp} is at
+     * most half an ulp of it). {@code Math.exp} is a JIT intrinsic; {@code Math.expm1} is a native call in Java 17,
+     * and the hockey-stick sums over a privacy-loss grid (a term per grid point) spent most of their time in it.
+     */
+    public static double oneMinusExp(double x) {
+        return x < -LN2 ? 1.0 - Math.exp(x) : -Math.expm1(x);
+    }
+
     /** {@code log(1 - e^x)} for {@code x <= 0}, accurate near 0 and for {@code x -> -inf} (Maechler 2012). */
     public static double log1mExp(double x) {
         if (x > 0) {

@@ -28,6 +28,36 @@ class LogSpaceTest {
         assertTrue(Double.isNaN(LogSpace.subtract(1, 2)));
     }
 
+    /**
+     * {@code oneMinusExp} against {@code 1 - e^x} in 40-digit decimals (e^x from its series) on both sides of the
+     * switch at {@code -ln 2}: within 2 ulps of the exact value.
+     */
+    @Test
+    void oneMinusExpIsWithinTwoUlps() {
+        double[] xs = {-1e-300, -1e-12, -1e-3, -0.5, -0.6931471805599453, -0.6931471805599454, -0.7, -1, -3, -20, -40,
+            -700, -745.2, NEG};
+        java.math.MathContext mc = new java.math.MathContext(40);
+        for (double x : xs) {
+            double exact;
+            if (x == NEG) {
+                exact = 1.0;
+            } else if (x < -40) {
+                exact = 1.0; // e^x below 2^-57: 1 - e^x rounds to 1
+            } else {
+                java.math.BigDecimal bx = new java.math.BigDecimal(x);
+                java.math.BigDecimal term = java.math.BigDecimal.ONE;
+                java.math.BigDecimal sum = java.math.BigDecimal.ZERO; // sum_{k >= 1} x^k / k! = e^x - 1
+                for (int k = 1; k < 400; k++) {
+                    term = term.multiply(bx, mc).divide(java.math.BigDecimal.valueOf(k), mc);
+                    sum = sum.add(term, mc);
+                }
+                exact = sum.negate().doubleValue();
+            }
+            double got = LogSpace.oneMinusExp(x);
+            assertTrue(Math.abs(got - exact) <= 2 * Math.ulp(exact), x + ": " + got + " vs " + exact);
+        }
+    }
+
     @Test
     void log1mExpIsAccurateAtBothEnds() {
         assertEquals(Math.log(1e-20), LogSpace.log1mExp(-1e-20), 1e-12);
