@@ -13,16 +13,18 @@ the input pair DP-Sniper found strongest, the script
        directions. An auditor that must also find its test (dp-audit spends 10% of its trials choosing it) stays
        below this line in expectation; a single run can land above it by luck;
   2. runs `./dp-audit run` on scenarios/zoo/<row>.json at 10^7 and 2*10^8 trials per world (seed 2026, 95% confidence)
-     and at 2*10^8 with 90% confidence (DP-Sniper's level), and reads epsilon at delta = 0 from report.json;
+     and at 2*10^8 with 90% confidence (DP-Sniper's level), the latter twice: with each world's trials drawn apart,
+     as DP-Sniper samples, and with coupled trials (both worlds on common random numbers, the paired bound; access to
+     the mechanism's randomness that DP-Sniper's sampling does not have); reads epsilon at delta = 0 from report.json;
   3. sets the results beside DP-Sniper's and StatDP's published lower bounds, copied from DP-Sniper's reference results
      (github.com/eth-sri/dp-sniper, eval_sp2021/reference-results: dd_search_reg_data.log, `eps_lcb`, logistic
      regression, 90% confidence, 2*10^8 final samples; statdp_1_data.log and statdp_2_data.log, `statdp_result.eps_lcb`,
      StatDP's own input pair and post-processing, two runs).
 
-Usage (needs the built jars: `mvn -B -q install -DskipTests`; about 20 minutes on two cores):
+Usage (needs the built jars: `mvn -B -q install -DskipTests`; about 30 minutes on two cores):
   python3 scripts/zoo-vs-peers.py            # runs everything, rewrites docs/zoo-vs-peers.md and the README block
   python3 scripts/zoo-vs-peers.py --oracle   # prints the exact columns only (seconds)
-  python3 scripts/zoo-vs-peers.py --readme-only  # the README's six-column copy from docs/zoo-vs-peers.md
+  python3 scripts/zoo-vs-peers.py --readme-only  # the README's seven-column copy from docs/zoo-vs-peers.md
 """
 import json
 import math
@@ -294,12 +296,15 @@ def exact_columns(name, mech, confidence=0.95):
 
 # ---------------------------------------------------------------- dp-audit runs
 
-def audit(scenario_path, trials, confidence, seed=SEED, selection_trials=None):
+def audit(scenario_path, trials, confidence, seed=SEED, selection_trials=None, coupled=False):
     """epsilon at delta = 0 and the counted seconds of one `dp-audit run`; with selection_trials, `trials` certify and
-    selection_trials more per world choose the test (held-out fraction s / (trials + s))."""
+    selection_trials more per world choose the test (held-out fraction s / (trials + s)); with coupled, both worlds of
+    each trial run on common random numbers and epsilon is certified by the paired bound."""
     with open(scenario_path) as f:
         scenario = json.load(f)
     scenario["confidence"] = confidence
+    if coupled:
+        scenario["simulator"] = {"kind": "reduced", "coupling": "common-random-numbers"}
     if selection_trials is not None:
         total = trials + selection_trials
         scenario["thresholdSelection"] = {"method": "held-out", "holdoutFraction": selection_trials / total}
@@ -320,6 +325,7 @@ def audit(scenario_path, trials, confidence, seed=SEED, selection_trials=None):
         assert (sel["selectionTrialsPerWorld"], sel["evaluationTrialsPerWorld"]) == (selection_trials,
                                                                                     trials - selection_trials), sel
     bounds = [b for b in report["empirical"]["epsilonLowerBounds"] if b["delta"] == 0]
+    assert (bounds[0]["certification"] == "paired") == coupled, bounds[0]
     return bounds[0]["epsilon"], report["elapsedSeconds"]
 
 
@@ -338,9 +344,10 @@ def main():
     oracle_only = "--oracle" in sys.argv
     lines = []
     header = ("| algorithm (zoo scenario) | true ε of the pair | oracle 10⁷ | dp-audit 10⁷ | oracle 2·10⁸ | dp-audit 2·10⁸ "
-              "| dp-audit at DP-Sniper's sizes, 90% | DP-Sniper (2·10⁸, 90%) | StatDP (two runs) |")
+              "| dp-audit at DP-Sniper's sizes, 90% | dp-audit, coupled trials, DP-Sniper's sizes, 90% "
+              "| DP-Sniper (2·10⁸, 90%) | StatDP (two runs) |")
     lines.append(header)
-    lines.append("|---|---|---|---|---|---|---|---|---|")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|")
     seconds = 0.0
     below = []
     for name, label, sniper, statdp1, statdp2 in ROWS:
@@ -355,12 +362,14 @@ def main():
         small, s1 = audit(path, SMALL, 0.95)
         large, s2 = audit(path, LARGE, 0.95)
         large90, s3 = audit(path, LARGE, 0.90, selection_trials=SNIPER_CHECK)
-        seconds += s1 + s2 + s3
+        coupled90, s4 = audit(path, LARGE, 0.90, selection_trials=SNIPER_CHECK, coupled=True)
+        seconds += s1 + s2 + s3 + s4
         mark = "" if large90 >= sniper else " (below)"
         if large90 < sniper:
             below.append((label, path, sniper, large90))
         row = (f"| {label} (`{name}`) | {fmt(true)} | {fmt(o_small)} | {fmt(small)} | {fmt(o_large)} | {fmt(large)} "
-               f"| {fmt(large90)}{mark} | {fmt(sniper)} | {fmt(statdp1)} / {fmt(statdp2)} |")
+               f"| {fmt(large90)}{mark} | {fmt(coupled90)}{' (below)' if coupled90 < sniper else ''} | {fmt(sniper)} "
+               f"| {fmt(statdp1)} / {fmt(statdp2)} |")
         print(row, flush=True)
         lines.append(row)
     if oracle_only:
@@ -397,14 +406,14 @@ def main():
 
 
 def write_readme():
-    """The README's copy: the generated table of docs/zoo-vs-peers.md cut to six columns (pair, true ε, oracle and
-    dp-audit at 2·10⁸, DP-Sniper, StatDP), so that the README stays short."""
+    """The README's copy: the generated table of docs/zoo-vs-peers.md cut to seven columns (pair, true ε, oracle at
+    2·10⁸, dp-audit at DP-Sniper's sizes independent and coupled, DP-Sniper, StatDP), so that the README stays short."""
     doc = os.path.join(ROOT, "docs", "zoo-vs-peers.md")
     with open(doc) as f:
         text = f.read()
     block = text[text.index(BEGIN) + len(BEGIN):text.index(END)]
     rows = [line for line in block.splitlines() if line.startswith("|")]
-    keep = (0, 1, 4, 6, 7, 8)
+    keep = (0, 1, 4, 6, 7, 8, 9)
     out = []
     for line in rows:
         cells = [c.strip() for c in line.strip().strip("|").split("|")]

@@ -50,10 +50,12 @@ public final class BlackBoxAudit<I> {
     private final int trainingTrials; // 0: default
     private final String description;
     private final ProgressListener progress;
+    private final boolean coupled;
 
     private BlackBoxAudit(BlackBoxMechanism<I> mechanism, I withCanary, I withoutCanary, long trials, long seed,
             int threads, double confidence, ThresholdSelection selection, ToDoubleFunction<double[]> statistic,
-            String statisticDescription, int trainingTrials, String description, ProgressListener progress) {
+            String statisticDescription, int trainingTrials, String description, ProgressListener progress,
+            boolean coupled) {
         this.mechanism = mechanism;
         this.withCanary = withCanary;
         this.withoutCanary = withoutCanary;
@@ -67,6 +69,7 @@ public final class BlackBoxAudit<I> {
         this.trainingTrials = trainingTrials;
         this.description = description;
         this.progress = progress;
+        this.coupled = coupled;
     }
 
     /**
@@ -78,47 +81,48 @@ public final class BlackBoxAudit<I> {
         return new BlackBoxAudit<>(Objects.requireNonNull(mechanism, "mechanism"), withCanary, withoutCanary,
                 1_000_000L, 0L, Runtime.getRuntime().availableProcessors(), AuditSettings.DEFAULT_CONFIDENCE,
                 new ThresholdSelection.HeldOut(ThresholdSelection.HeldOut.DEFAULT_FRACTION), null, null, 0,
-                "black-box mechanism", ProgressListener.NONE);
+                "black-box mechanism", ProgressListener.NONE, false);
     }
 
     /** Trials per world (selection plus evaluation). */
     public BlackBoxAudit<I> trials(long n) {
         Checks.atLeast("trials", n, 2);
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, n, seed, threads, confidence, selection,
-                statistic, statisticDescription, trainingTrials, description, progress);
+                statistic, statisticDescription, trainingTrials, description, progress, coupled);
     }
 
     /** The root seed. */
     public BlackBoxAudit<I> seed(long s) {
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, s, threads, confidence, selection,
-                statistic, statisticDescription, trainingTrials, description, progress);
+                statistic, statisticDescription, trainingTrials, description, progress, coupled);
     }
 
     /** Worker threads (never changes a number). */
     public BlackBoxAudit<I> threads(int k) {
         Checks.atLeast("threads", k, 1);
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, k, confidence, selection,
-                statistic, statisticDescription, trainingTrials, description, progress);
+                statistic, statisticDescription, trainingTrials, description, progress, coupled);
     }
 
     /** Confidence of each bound and verdict. */
     public BlackBoxAudit<I> confidence(double c) {
         Checks.confidence("confidence", c);
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, c, selection,
-                statistic, statisticDescription, trainingTrials, description, progress);
+                statistic, statisticDescription, trainingTrials, description, progress, coupled);
     }
 
     /** Threshold selection: held-out (default) or Bonferroni. */
     public BlackBoxAudit<I> selection(ThresholdSelection s) {
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, confidence,
                 Objects.requireNonNull(s, "selection"), statistic, statisticDescription, trainingTrials, description,
-                progress);
+                progress, coupled);
     }
 
     /** Distinguish by a threshold on {@code f} of the output instead of a learned classifier. */
     public BlackBoxAudit<I> statistic(ToDoubleFunction<double[]> f, String what) {
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, confidence, selection,
-                Objects.requireNonNull(f, "statistic"), "statistic: " + what, trainingTrials, description, progress);
+                Objects.requireNonNull(f, "statistic"), "statistic: " + what, trainingTrials, description, progress,
+                coupled);
     }
 
     /** Distinguish by a threshold on the output's first coordinate. */
@@ -130,19 +134,31 @@ public final class BlackBoxAudit<I> {
     public BlackBoxAudit<I> learned(int outputs) {
         Checks.atLeast("trainingTrials", outputs, 0);
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, confidence, selection,
-                null, null, outputs, description, progress);
+                null, null, outputs, description, progress, coupled);
     }
 
     /** A description of the mechanism for reports and messages. */
     public BlackBoxAudit<I> describedAs(String text) {
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, confidence, selection,
-                statistic, statisticDescription, trainingTrials, text, progress);
+                statistic, statisticDescription, trainingTrials, text, progress, coupled);
     }
 
     /** Where progress goes (none by default). */
     public BlackBoxAudit<I> progress(ProgressListener p) {
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, confidence, selection,
-                statistic, statisticDescription, trainingTrials, description, Objects.requireNonNull(p, "progress"));
+                statistic, statisticDescription, trainingTrials, description, Objects.requireNonNull(p, "progress"),
+                coupled);
+    }
+
+    /**
+     * Runs both worlds of each trial on common random numbers ({@link io.dpaudit.core.rng.CommonRandomNumbers}) and
+     * certifies ε at δ with the paired bound ({@link io.dpaudit.core.estimate.PairedEpsilonBound}); see
+     * {@link Auditor#runCoupled}. Needs a mechanism that draws only from its {@code rng} and keeps no state between
+     * runs, as {@link BlackBoxMechanism} requires, and held-out selection. Off by default.
+     */
+    public BlackBoxAudit<I> coupled(boolean on) {
+        return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, confidence, selection,
+                statistic, statisticDescription, trainingTrials, description, progress, on);
     }
 
     /** Trials per world. */
@@ -184,6 +200,9 @@ public final class BlackBoxAudit<I> {
         AuditSettings settings = AuditSettings.defaults(trials, seed, threads).withSelection(selection, confidence);
         if (!claims.isEmpty()) {
             settings = settings.withGrids(new ArrayList<>(deltas), new ArrayList<>(epsilons));
+        }
+        if (coupled) {
+            return Auditor.runCoupled(sampler, sampler, scorer, settings, claims, List.of(), progress);
         }
         return Auditor.run(sampler, scorer, settings, claims, progress);
     }

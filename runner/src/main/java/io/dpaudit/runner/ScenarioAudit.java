@@ -31,6 +31,8 @@ import io.dpaudit.core.fdp.GaussianTradeOff;
 import io.dpaudit.core.fdp.TradeOffFunction;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.MechanismSimulator;
+import io.dpaudit.core.estimate.ThresholdSelection;
+import io.dpaudit.runner.scenario.ScenarioReader;
 import io.dpaudit.core.rng.RandomStreams;
 import io.dpaudit.mechanisms.MechanismCatalog;
 import io.dpaudit.runner.scenario.ClaimSpec;
@@ -250,6 +252,9 @@ public final class ScenarioAudit {
                 throw new InvalidInputException("trials", trials, "the privacy-loss estimate needs at least 2");
             }
         }
+        if (scenario.coupled()) {
+            checkCoupling(scenario, mechanism, simulator);
+        }
         int training = attack.trainable() == null ? 0
                 : io.dpaudit.attacks.BlackBoxAudit.defaultTrainingTrials(trials, simulator.outputLength());
         return new Trials(mechanism, simulator, attack.scorer(),
@@ -379,8 +384,35 @@ public final class ScenarioAudit {
             scorer = p.trainable().train(p.simulator(), p.trainingTrials(),
                     RandomStreams.training(p.settings().seed()), progress);
         }
+        if (p.scenario().coupled()) {
+            if (engine != null || store != null) {
+                throw new InvalidInputException("simulator.coupling", ScenarioReader.COMMON_RANDOM_NUMBERS,
+                        "runs on the local engine only: not with --checkpoint, --resume or a cluster engine");
+            }
+            io.dpaudit.core.engine.CoupledSamplerFactory coupled =
+                    ((io.dpaudit.core.blackbox.BlackBoxSimulator) p.simulator()).coupled();
+            return Auditor.runCoupled(coupled, p.simulator(), scorer, p.settings(), p.claims(), p.tradeOffClaims(),
+                    progress);
+        }
         return Auditor.run(p.simulator(), scorer, p.lossScorer(), p.profileEstimation(), p.settings(), p.claims(),
                 p.tradeOffClaims(), progress, engine, store);
+    }
+
+    /**
+     * Refuses {@code simulator.coupling = common-random-numbers} where it cannot run: a mechanism that is not a black
+     * box with coupled trials, or Bonferroni selection. (A privacy-loss estimate is refused before, for every black
+     * box: it has no exact law.)
+     */
+    private static void checkCoupling(Scenario scenario, AuditableMechanism mechanism, MechanismSimulator simulator) {
+        String value = ScenarioReader.COMMON_RANDOM_NUMBERS;
+        if (!(simulator instanceof io.dpaudit.core.blackbox.BlackBoxSimulator b) || b.coupled() == null) {
+            throw new InvalidInputException("simulator.coupling", value, "needs a black-box mechanism (the zoo's "
+                    + "algorithms); " + mechanism.type() + " has an exact output law, audited with its own attacks");
+        }
+        if (!(scenario.selection() instanceof ThresholdSelection.HeldOut)) {
+            throw new InvalidInputException("simulator.coupling", value, "needs held-out threshold selection: the "
+                    + "paired bound certifies a test chosen on separate coupled trials");
+        }
     }
 
     /**

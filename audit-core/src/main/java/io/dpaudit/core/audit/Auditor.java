@@ -1,5 +1,8 @@
 package io.dpaudit.core.audit;
 
+import io.dpaudit.core.engine.CoupledCounts;
+import io.dpaudit.core.engine.CoupledPhase;
+import io.dpaudit.core.engine.CoupledSamplerFactory;
 import io.dpaudit.core.engine.HistogramBinning;
 import io.dpaudit.core.engine.LossBracket;
 import io.dpaudit.core.engine.MonteCarloEngine;
@@ -14,6 +17,7 @@ import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.DetectionPower;
 import io.dpaudit.core.estimate.EmpiricalEstimator;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
+import io.dpaudit.core.estimate.PairedEstimator;
 import io.dpaudit.core.estimate.PrivacyLossEstimate;
 import io.dpaudit.core.estimate.PrivacyLossEstimator;
 import io.dpaudit.core.estimate.ThresholdSelection;
@@ -206,6 +210,78 @@ public final class Auditor {
                 new AuditResult.Counts(selectionCounts, evaluationCounts, lossCounts[0]));
     }
 
+    /**
+     * Runs the audit on coupled trials: both worlds of each trial on common random numbers
+     * ({@link CoupledSamplerFactory}), held-out selection only. The pilot is {@link #run}'s (stream 0, each world
+     * apart); the selection and evaluation phases are coupled ({@link CoupledPhase}), one stream per shard, in order.
+     *
+     * <p>What uses the coupling and what does not:
+     * <ul>
+     *   <li>ε at δ is certified by {@link PairedEstimator} (McNemar-style paired bound on the chosen test);</li>
+     *   <li>δ at ε, the verdicts and the trade-off curve use each world's counts alone ({@link EmpiricalEstimator}'s
+     *       two Clopper–Pearson limits and {@link TradeOffCertification}'s per-world bounds). Those hold for any joint
+     *       law of the two worlds, since each limit concerns one world and they are combined by a union bound; the
+     *       conditional odds-ratio bound, which assumes independent worlds, is not used.</li>
+     * </ul>
+     *
+     * @param coupled the mechanism's coupled trials
+     * @param sampler the same mechanism's ordinary trials (for the pilot)
+     */
+    public static AuditResult runCoupled(CoupledSamplerFactory coupled, TrialSamplerFactory sampler, Scorer scorer,
+            AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
+            ProgressListener progress) {
+        if (!(settings.selection() instanceof ThresholdSelection.HeldOut h)) {
+            throw new IllegalArgumentException("coupled trials need held-out threshold selection");
+        }
+        long start = System.nanoTime();
+        RandomStreams streams = new RandomStreams(settings.seed());
+        progress.onPhase("pilot", String.format(Locale.ROOT, "%d trials per world fix the histogram range",
+                settings.pilotTrials()));
+        long pilotStart = System.nanoTime();
+        Pilot.Result pilot = Pilot.run(sampler, scorer, settings.pilotTrials(), settings.bins(), streams.next(),
+                progress);
+        expectDuration(settings, false, System.nanoTime() - pilotStart, progress);
+        HistogramBinning binning = pilot.binning();
+        scorer = pilot.scorer();
+        CoupledPhase phase = new CoupledPhase(settings.threads(), settings.shardTrials(), progress);
+        long selectionTrials = AuditSettings.selectionTrials(settings.trialsPerWorld(), h.fraction());
+        long evaluationTrials = settings.trialsPerWorld() - selectionTrials;
+        progress.onPhase("selection", String.format(Locale.ROOT, "%d coupled trials (common random numbers) choose "
+                + "the threshold test (held-out fraction %s)", selectionTrials, h.fraction()));
+        CoupledCounts sel = phase.run("selection", coupled, scorer, binning, selectionTrials, streams);
+        progress.onPhase("evaluation", String.format(Locale.ROOT, "%d coupled trials certify the chosen test",
+                evaluationTrials));
+        CoupledCounts eval = phase.run("evaluation", coupled, scorer, binning, evaluationTrials, streams);
+        ScoreCounts selectionCounts = sel.marginals();
+        ScoreCounts evaluationCounts = eval.marginals();
+        EmpiricalEstimator marginal = EmpiricalEstimator.heldOut(selectionCounts, evaluationCounts,
+                settings.confidence(), h);
+        PairedEstimator paired = PairedEstimator.heldOut(sel, eval, settings.confidence());
+        CertifiedTradeOff tradeOff = TradeOffCertification.certify(selectionCounts, evaluationCounts,
+                settings.confidence(), settings.tradeOff().method(), settings.tradeOff().grid());
+        List<EpsilonLowerBound> eps = new ArrayList<>();
+        for (double d : settings.deltas()) {
+            eps.add(paired.epsilonLowerBound(d));
+        }
+        List<DeltaLowerBound> dels = new ArrayList<>();
+        for (double e : settings.epsilons()) {
+            dels.add(marginal.deltaLowerBound(e));
+        }
+        List<ClaimResult> results = new ArrayList<>();
+        for (Claim c : claims) {
+            results.add(judge(marginal, paired.epsilonLowerBound(c.delta()), c));
+        }
+        List<TradeOffClaimResult> tradeOffResults = new ArrayList<>();
+        for (TradeOffClaim c : tradeOffClaims) {
+            tradeOffResults.add(judge(tradeOff, c));
+        }
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        return new AuditResult(settings, coupled.description() + "; coupled trials (common random numbers)",
+                scorer.description(), binning, selectionTrials, evaluationTrials, streams.issued(), eps, dels, results,
+                elapsed, tradeOff, tradeOffResults, null, new AuditResult.Counts(selectionCounts, evaluationCounts,
+                        null));
+    }
+
     /** The engine and the store together: every counted phase goes through {@link #run}. */
     private record Phases(PhaseEngine engine, PhaseStore store) {
         Phases {
@@ -344,8 +420,12 @@ public final class Auditor {
      * otherwise inconclusive or consistent by the power of the test chosen at that ε ({@link DetectionPower}).
      */
     public static ClaimResult judge(EmpiricalEstimator estimator, Claim claim) {
+        return judge(estimator, estimator.epsilonLowerBound(claim.delta()), claim);
+    }
+
+    /** {@link #judge(EmpiricalEstimator, Claim)} with the ε lower bound at the claim's δ given. */
+    static ClaimResult judge(EmpiricalEstimator estimator, EpsilonLowerBound e, Claim claim) {
         DeltaLowerBound d = estimator.deltaLowerBound(claim.epsilon());
-        EpsilonLowerBound e = estimator.epsilonLowerBound(claim.delta());
         double detectable = DetectionPower.detectableDelta(d.test(), claim.epsilon(), claim.delta());
         Verdict v = d.delta() > claim.delta() ? Verdict.VIOLATED
                 : DetectionPower.inconclusive(detectable, claim.delta(), e.epsilon() > 0) ? Verdict.INCONCLUSIVE

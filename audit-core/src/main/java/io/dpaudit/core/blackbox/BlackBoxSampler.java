@@ -1,8 +1,10 @@
 package io.dpaudit.core.blackbox;
 
+import io.dpaudit.core.engine.CoupledSamplerFactory;
 import io.dpaudit.core.engine.TrialSampler;
 import io.dpaudit.core.engine.TrialSamplerFactory;
 import io.dpaudit.core.engine.World;
+import io.dpaudit.core.rng.CommonRandomNumbers;
 import java.util.Objects;
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -12,9 +14,13 @@ import org.apache.commons.rng.UniformRandomProvider;
  * length is fixed when the sampler is built ({@link #probing}); a run that returns another length, or null, stops the
  * audit with an {@link IllegalStateException} naming the world and the length.
  *
+ * <p>It can also run coupled trials ({@link CoupledSamplerFactory}): the two worlds of a trial on the same random
+ * numbers ({@link CommonRandomNumbers}), which a mechanism that draws only from its {@code rng} and keeps no state
+ * between runs (the {@link BlackBoxMechanism} contract) turns into two outputs, each with its world's law.
+ *
  * @param <I> the input type
  */
-public final class BlackBoxSampler<I> implements TrialSamplerFactory {
+public final class BlackBoxSampler<I> implements TrialSamplerFactory, CoupledSamplerFactory {
     private final BlackBoxMechanism<I> mechanism;
     private final I withCanary;
     private final I withoutCanary;
@@ -74,14 +80,30 @@ public final class BlackBoxSampler<I> implements TrialSamplerFactory {
         return (world, out, trials) -> {
             I input = world == World.WITH_CANARY ? withCanary : withoutCanary;
             for (int t = 0; t < trials; t++) {
-                double[] o = mechanism.run(input, rng);
-                if (o == null || o.length != outputLength) {
-                    throw new IllegalStateException("the mechanism returned an output of length "
-                            + (o == null ? "null" : Integer.toString(o.length)) + " in world " + world.symbol()
-                            + "; every output must have length " + outputLength);
-                }
-                System.arraycopy(o, 0, out, t * outputLength, outputLength);
+                copy(mechanism.run(input, rng), world, out, t);
             }
         };
+    }
+
+    @Override
+    public CoupledSamplerFactory.Draws coupled(UniformRandomProvider rng) {
+        CommonRandomNumbers common = new CommonRandomNumbers(rng);
+        return (outD, outDPrime, trials) -> {
+            for (int t = 0; t < trials; t++) {
+                common.record();
+                copy(mechanism.run(withCanary, common), World.WITH_CANARY, outD, t);
+                common.replay();
+                copy(mechanism.run(withoutCanary, common), World.WITHOUT_CANARY, outDPrime, t);
+            }
+        };
+    }
+
+    private void copy(double[] o, World world, double[] out, int t) {
+        if (o == null || o.length != outputLength) {
+            throw new IllegalStateException("the mechanism returned an output of length "
+                    + (o == null ? "null" : Integer.toString(o.length)) + " in world " + world.symbol()
+                    + "; every output must have length " + outputLength);
+        }
+        System.arraycopy(o, 0, out, t * outputLength, outputLength);
     }
 }

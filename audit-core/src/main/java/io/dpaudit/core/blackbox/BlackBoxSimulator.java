@@ -44,4 +44,12 @@ public final class BlackBoxSimulator implements MechanismSimulator {
     public String description() {
         return sampler.description();
     }
+
+    /**
+     * The coupled trials of the mechanism (both worlds on common random numbers), or null when its sampler cannot run
+     * them.
+     */
+    public io.dpaudit.core.engine.CoupledSamplerFactory coupled() {
+        return sampler instanceof io.dpaudit.core.engine.CoupledSamplerFactory c ? c : null;
+    }
 }

@@ -105,6 +105,13 @@ public final class JsonReportWriter {
             o.set("epsilon", JsonNumbers.encode(e.epsilon()));
             o.put("certification", e.certification().label());
             o.set("test", test(e.test()));
+            if (e.paired() != null) { // coupled trials: how they fell for the test
+                ObjectNode p = o.putObject("paired");
+                p.put("both", e.paired().both());
+                p.put("flaggedOnly", e.paired().flaggedOnly());
+                p.put("otherOnly", e.paired().otherOnly());
+                p.set("errorLevel", JsonNumbers.encode(e.paired().errorLevel()));
+            }
         }
         ArrayNode dels = emp.putArray("deltaLowerBounds");
         for (DeltaLowerBound d : res.deltaLowerBounds()) {

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -122,6 +123,17 @@ class BadInputTest {
                         + "law of the outputs"),
                 Arguments.of(zoo("\"attack\": \"learned\", \"estimate\": true"), "estimate = true: the noisy-max "
                         + "simulator states no law"),
+                // Coupled trials (common random numbers): black boxes only, held-out selection, no estimate.
+                Arguments.of(zoo("\"simulator\": {\"coupling\": \"shared\"}"), "simulator.coupling = shared: must be "
+                        + "\"independent\" or \"common-random-numbers\""),
+                Arguments.of(gaussianWith("\"simulator\": {\"coupling\": \"common-random-numbers\"}"),
+                        "simulator.coupling = common-random-numbers: needs a black-box mechanism"),
+                Arguments.of(gaussianWith("\"simulator\": {\"kind\": \"faithful\", \"coupling\": "
+                        + "\"common-random-numbers\"}"), "simulator.coupling = common-random-numbers: applies to "
+                        + "black-box mechanisms, whose simulator is reduced"),
+                Arguments.of(zoo("\"attack\": \"learned\", \"simulator\": {\"coupling\": "
+                        + "\"common-random-numbers\"}, \"thresholdSelection\": {\"method\": \"bonferroni\"}"),
+                        "simulator.coupling = common-random-numbers: needs held-out threshold selection"),
                 Arguments.of("{\"mechanism\": {\"type\": \"random-participation\", \"p\": 0.5, \"q\": 0.5, "
                         + "\"d\": 2, \"sigma\": 1, \"adversary\": \"aligned\"}, \"trials\": 1000, \"estimate\": "
                         + "{\"method\": \"importance\"}}", "estimate.method = importance: the random-participation "
@@ -251,6 +263,20 @@ class BadInputTest {
     static Stream<Arguments> badTrialsOverrides() {
         return Stream.of(Arguments.of("0", "--trials = 0"), Arguments.of("-3", "--trials = -3"),
                 Arguments.of("2.5", "--trials = 2.5"));
+    }
+
+    /** Coupled trials run on the local engine's threads: a checkpoint is refused before anything is written. */
+    @Test
+    void coupledTrialsRefuseACheckpointBeforeAnyOutput() throws IOException {
+        Path file = dir.resolve("coupled.json");
+        Files.writeString(file, zoo("\"attack\": \"learned\", \"simulator\": {\"coupling\": "
+                + "\"common-random-numbers\"}"));
+        Path out = dir.resolve("out3");
+        Path checkpointFile = dir.resolve("state.ckpt");
+        assertOneLineError(CliRunner.run("run", file.toString(), "--checkpoint", checkpointFile.toString(), "--out",
+                out.toString()), "simulator.coupling = common-random-numbers: runs on the local engine only");
+        assertFalse(Files.exists(out));
+        assertFalse(Files.exists(checkpointFile));
     }
 
     private static void assertOneLineError(CliRunner.Result r, String expected) {

@@ -29,8 +29,9 @@ class ZooTest {
 
     static {
         for (String correct : new String[] {"laplace", "noisy-histogram-correct", "noisy-max-laplace-index",
-            "noisy-max-exponential-index", "sparse-vector-1", "sparse-vector-2", "fl-dpsgd-correct",
-            "fl-replace-one-correct", "fl-gdp-clt-accurate", "dpsgd-balls-and-bins-accounted-as-deterministic"}) {
+            "noisy-max-exponential-index", "sparse-vector-1", "sparse-vector-1-coupled", "sparse-vector-2",
+            "fl-dpsgd-correct", "fl-replace-one-correct", "fl-gdp-clt-accurate",
+            "dpsgd-balls-and-bins-accounted-as-deterministic"}) {
             EXPECTED.put(correct, Verdict.CONSISTENT);
         }
         for (String buggy : new String[] {"noisy-histogram-scale-epsilon", "noisy-max-laplace-value",

@@ -53,6 +53,14 @@ public record Scenario(JsonNode source, String name, String description, Paramet
         return "faithful".equals(simulator.text("kind", "reduced"));
     }
 
+    /**
+     * Whether both worlds of each trial run on common random numbers ({@code simulator.coupling}
+     * {@code "common-random-numbers"}; black-box mechanisms only).
+     */
+    public boolean coupled() {
+        return ScenarioReader.COMMON_RANDOM_NUMBERS.equals(simulator.text("coupling", ScenarioReader.INDEPENDENT));
+    }
+
     /** A copy with other mechanism parameters (a pair search's chosen pair). */
     public Scenario withMechanism(Parameters other) {
         return new Scenario(source, name, description, other, simulator, attack, trials, seed, confidence, selection,

@@ -31,6 +31,13 @@ public final class ScenarioReader {
     private static final Set<String> TOP_LEVEL = Set.of("name", "description", "mechanism", "simulator", "attack",
             "trials", "seed", "confidence", "thresholdSelection", "histogramBins", "deltas", "epsilons", "claims",
             "tradeOff", "estimate", "pairSearch");
+    /** {@code simulator.coupling}: each world's trials drawn apart (the default). */
+    public static final String INDEPENDENT = "independent";
+    /**
+     * {@code simulator.coupling}: both worlds of each trial on common random numbers, ε certified by the paired bound
+     * (black-box mechanisms only; {@code io.dpaudit.core.audit.Auditor#runCoupled}).
+     */
+    public static final String COMMON_RANDOM_NUMBERS = "common-random-numbers";
     private static final List<Double> DEFAULT_DELTAS = List.of(1e-5);
     private static final List<Double> DEFAULT_EPSILONS = List.of(0.0, 0.5, 1.0, 2.0);
     private static final long DEFAULT_TRIALS = 10_000_000L;
@@ -201,7 +208,15 @@ public final class ScenarioReader {
             throw new InvalidInputException("simulator.kind", kind, "must be \"reduced\" or \"faithful\"");
         }
         if (kind.equals("reduced")) {
-            p.allowOnly(Set.of("kind"));
+            p.allowOnly(Set.of("kind", "coupling"));
+        } else if (p.has("coupling")) {
+            throw new InvalidInputException("simulator.coupling", p.text("coupling", ""), "applies to black-box "
+                    + "mechanisms, whose simulator is reduced; a faithful simulator runs its worlds apart");
+        }
+        String coupling = p.text("coupling", INDEPENDENT);
+        if (!coupling.equals(INDEPENDENT) && !coupling.equals(COMMON_RANDOM_NUMBERS)) {
+            throw new InvalidInputException("simulator.coupling", coupling, "must be \"" + INDEPENDENT + "\" or \""
+                    + COMMON_RANDOM_NUMBERS + "\"");
         }
         return p;
     }
