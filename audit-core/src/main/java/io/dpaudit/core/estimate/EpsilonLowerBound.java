@@ -33,8 +33,10 @@ public record EpsilonLowerBound(double delta, double epsilon, SelectedTest test,
      * @param flaggedOnly trials where only the flagged world's output is
      * @param otherOnly trials where only the other world's output is
      * @param errorLevel the error level the test was certified at (its share of {@code 1 - confidence})
+     * @param kappaShare the share of that level spent on the nuisance limit {@code kappa_U} (chosen on the selection
+     *     trials, see {@link PairedEpsilonBound})
      */
-    public record PairedCounts(long both, long flaggedOnly, long otherOnly, double errorLevel) {
+    public record PairedCounts(long both, long flaggedOnly, long otherOnly, double errorLevel, double kappaShare) {
     }
 
     /** How a test's counts are turned into an ε lower bound. */

@@ -19,16 +19,22 @@ import io.dpaudit.core.Checks;
  * {@code H0(r): P - delta <= r Q} is {@code pi <= pi0(r) = (r + (r - 1) kappa + delta / d) / (1 + r)}, increasing in
  * {@code kappa} and decreasing in {@code d} (for {@code r >= 1}). Given {@code D}, {@code flaggedOnly ~ Binomial(D,
  * pi)}; given {@code M = both + D}, {@code both ~ Binomial(M, kappa / (1 + kappa))}; and {@code D ~ Binomial(n, d)}.
- * With the one-sided Clopper–Pearson limits {@code pi_L} (from {@code flaggedOnly} of {@code D}, error level
- * {@code a - g}, or {@code a - 2g} when {@code delta > 0}), {@code kappa_U} (from {@code both} of {@code M}, level
- * {@code g}) and {@code d_L} (from {@code D} of {@code n}, level {@code g}, needed only when {@code delta > 0}),
+ * With the one-sided Clopper–Pearson limits {@code pi_L} (from {@code flaggedOnly} of {@code D}), {@code kappa_U} (from
+ * {@code both} of {@code M}, error level {@code g = s a} for a share {@code s} fixed before the counts are seen) and
+ * {@code d_L} (from {@code D} of {@code n}, level {@code g_d = }{@link #NUISANCE_SHARE}{@code  a}, needed only when
+ * {@code delta > 0}), {@code pi_L} taking the rest of the level ({@code a - g}, or {@code a - g - g_d}),
  * {@code H0(r)} is rejected when {@code pi_L > pi0(r)} evaluated at {@code kappa_U, d_L}: by a union bound the error is
  * at most {@code a}, and solving for {@code r} gives every rejected {@code r} at once,
  * <pre>  r &lt; r_L = (pi_L + kappa_U - delta / d_L) / (1 + kappa_U - pi_L),</pre>
  * so {@code log r_L} (or 0 when {@code r_L <= 1}) is a lower bound on {@code log((P - delta) / Q)} with probability at
- * least {@code 1 - a} — hence on the ε of every {@code (ε, delta)}-DP guarantee the mechanism has. {@code g} is
- * {@link #NUISANCE_SHARE} of the level: the nuisance limits enter only through {@code (r - 1) kappa} and
- * {@code delta / d}, both small corrections.
+ * least {@code 1 - a} — hence on the ε of every {@code (ε, delta)}-DP guarantee the mechanism has.
+ *
+ * <p><b>The share {@code s}.</b> Where the worlds disagree in both directions, {@code pi} carries the evidence and
+ * {@code kappa} enters only through {@code (r - 1) kappa}: a small share is best. Where the coupling is monotone (one
+ * world's output is in {@code S} whenever the other's is, as for a Laplace mechanism's tails or sparse vector's first
+ * "above"), {@code otherOnly = 0}, {@code pi_L} is nearly 1 at any level, and {@code r_L} is about
+ * {@code 1 + 1/kappa_U}: the evidence is in {@code kappa}, and a share near 1 is best. {@link PairedEstimator} chooses
+ * {@code s} among {@link #KAPPA_SHARES} on the selection trials, with the test.
  *
  * <p><b>Gain.</b> The bound loses about {@code z sqrt(D) / both} to sampling: for sparse vector Algorithm 1 at 2·10^8
  * coupled trials (P = 0.0239, Q = 0.0219) the discordant trials are a small part of the trials in {@code S}, against
@@ -39,14 +45,17 @@ import io.dpaudit.core.Checks;
  * two worlds' laws; how strongly the worlds are coupled affects the power alone.
  */
 public final class PairedEpsilonBound {
-    /** Share of the error level spent on each nuisance limit ({@code kappa_U}, and {@code d_L} when δ > 0). */
+    /** Share of the error level spent on {@code d_L} when δ > 0 (and the smallest share of {@code kappa_U}). */
     public static final double NUISANCE_SHARE = 0.05;
+    /** The shares of the error level {@code kappa_U} may take ({@link PairedEstimator} chooses on selection trials). */
+    static final double[] KAPPA_SHARES = {NUISANCE_SHARE, 0.5, 0.9};
 
     private PairedEpsilonBound() {
     }
 
     /**
-     * The lower bound on {@code log((P - delta) / Q)}, at least 0.
+     * The lower bound on {@code log((P - delta) / Q)}, at least 0, with {@code kappa_U} at share
+     * {@link #NUISANCE_SHARE} of the level.
      *
      * @param both trials where both worlds' outputs are in {@code S}
      * @param flaggedOnly trials where only the flagged world's output is
@@ -57,7 +66,21 @@ public final class PairedEpsilonBound {
      */
     public static double epsilon(long both, long flaggedOnly, long otherOnly, long trials, double delta,
             double level) {
+        return epsilon(both, flaggedOnly, otherOnly, trials, delta, level, NUISANCE_SHARE);
+    }
+
+    /**
+     * The lower bound with {@code kappa_U} at share {@code kappaShare} of the level.
+     *
+     * @param kappaShare in (0, 1 - {@link #NUISANCE_SHARE}) (fixed before the counts are seen)
+     */
+    public static double epsilon(long both, long flaggedOnly, long otherOnly, long trials, double delta,
+            double level, double kappaShare) {
         check(both, flaggedOnly, otherOnly, trials);
+        if (!(kappaShare > 0 && kappaShare < 1 - NUISANCE_SHARE)) {
+            throw new IllegalArgumentException("kappaShare must be in (0, " + (1 - NUISANCE_SHARE) + "), got "
+                    + kappaShare);
+        }
         Checks.deltaOrZero("delta", delta);
         if (!(level > 0 && level < 1)) {
             throw new IllegalArgumentException("level must be in (0, 1), got " + level);
@@ -66,8 +89,9 @@ public final class PairedEpsilonBound {
         if (flaggedOnly == 0 || discordant == 0) {
             return 0.0;
         }
-        double g = NUISANCE_SHARE * level;
-        double piLevel = delta > 0 ? level - 2 * g : level - g;
+        double g = kappaShare * level;
+        double gd = NUISANCE_SHARE * level;
+        double piLevel = delta > 0 ? level - g - gd : level - g;
         double piL = ClopperPearson.lower(flaggedOnly, discordant, piLevel);
         double tU = ClopperPearson.upper(both, both + discordant, g);
         if (!(tU < 1)) {
@@ -76,7 +100,7 @@ public final class PairedEpsilonBound {
         double kappaU = tU / (1 - tU);
         double numerator = piL + kappaU;
         if (delta > 0) {
-            double dL = ClopperPearson.lower(discordant, trials, g);
+            double dL = ClopperPearson.lower(discordant, trials, gd);
             if (!(dL > 0)) {
                 return 0.0;
             }

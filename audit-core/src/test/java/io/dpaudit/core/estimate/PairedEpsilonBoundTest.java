@@ -63,6 +63,20 @@ class PairedEpsilonBoundTest {
     }
 
     @Test
+    void monotoneCouplingIsBestServedByALargeKappaShare() {
+        // Only the flagged world ever lands alone in S (a Laplace tail): the evidence is in kappa = both / discordant.
+        // At share 0.9: r_L = (pi_L + kappa_U)/(1 + kappa_U - pi_L), pi_L at level 0.005, t_U at 0.045.
+        double piL = cpLower(40_000, 40_000, 0.005);
+        double tU = cpUpper(400_000, 440_000, 0.045);
+        double kappaU = tU / (1 - tU);
+        double expected = Math.log((piL + kappaU) / (1 + kappaU - piL));
+        double wide = PairedEpsilonBound.epsilon(400_000, 40_000, 0, 10_000_000, 0.0, 0.05, 0.9);
+        assertClose(expected, wide);
+        double narrow = PairedEpsilonBound.epsilon(400_000, 40_000, 0, 10_000_000, 0.0, 0.05);
+        assertTrue(wide > narrow && narrow > 0.09 && wide < Math.log(1.1), wide + " " + narrow);
+    }
+
+    @Test
     void strongerCouplingGivesALargerBoundForTheSameMarginals() {
         // TP = 21 300 and FP = 20 900 of 10^6 in each case; the worlds disagree on 2 200, 4 200 and 10 200 trials
         double tight = PairedEpsilonBound.epsilon(20_000, 1300, 900, 1_000_000, 0.0, 0.05);
@@ -98,5 +112,7 @@ class PairedEpsilonBoundTest {
         assertThrows(IllegalArgumentException.class, () -> PairedEpsilonBound.epsilon(5, 4, 3, 10, 0, 0.05));
         assertThrows(IllegalArgumentException.class, () -> PairedEpsilonBound.epsilon(1, 1, 1, 10, 0, 0));
         assertThrows(IllegalArgumentException.class, () -> PairedEpsilonBound.epsilon(1, 1, 1, 10, 1.0, 0.05));
+        assertThrows(IllegalArgumentException.class, () -> PairedEpsilonBound.epsilon(1, 1, 1, 10, 0, 0.05, 0.95));
+        assertThrows(IllegalArgumentException.class, () -> PairedEpsilonBound.epsilon(1, 1, 1, 10, 0, 0.05, 0));
     }
 }

@@ -111,6 +111,7 @@ public final class JsonReportWriter {
                 p.put("flaggedOnly", e.paired().flaggedOnly());
                 p.put("otherOnly", e.paired().otherOnly());
                 p.set("errorLevel", JsonNumbers.encode(e.paired().errorLevel()));
+                p.set("kappaShare", JsonNumbers.encode(e.paired().kappaShare()));
             }
         }
         ArrayNode dels = emp.putArray("deltaLowerBounds");
