@@ -184,14 +184,8 @@ public final class Auditor {
             estimate = profileEstimation.estimate(targetEpsilons, targetDeltas, settings.confidence(), streams,
                     settings.threads(), progress);
         }
-        List<EpsilonLowerBound> eps = new ArrayList<>();
-        for (double d : settings.deltas()) {
-            eps.add(estimator.epsilonLowerBound(d));
-        }
-        List<DeltaLowerBound> dels = new ArrayList<>();
-        for (double e : settings.epsilons()) {
-            dels.add(estimator.deltaLowerBound(e));
-        }
+        List<EpsilonLowerBound> eps = epsilonBounds(settings, estimator::epsilonLowerBound);
+        List<DeltaLowerBound> dels = deltaBounds(settings, estimator);
         List<ClaimResult> results = new ArrayList<>();
         for (Claim c : claims) {
             ClaimResult r = judge(estimator, c);
@@ -200,10 +194,7 @@ public final class Auditor {
             }
             results.add(r);
         }
-        List<TradeOffClaimResult> tradeOffResults = new ArrayList<>();
-        for (TradeOffClaim c : tradeOffClaims) {
-            tradeOffResults.add(judge(tradeOff, c));
-        }
+        List<TradeOffClaimResult> tradeOffResults = judge(tradeOff, tradeOffClaims);
         double elapsed = (System.nanoTime() - start) / 1e9;
         return new AuditResult(settings, sampler.description(), scorer.description(), binning, selectionTrials,
                 evaluationTrials, streams.issued(), eps, dels, results, elapsed, tradeOff, tradeOffResults, estimate,
@@ -259,27 +250,46 @@ public final class Auditor {
         PairedEstimator paired = PairedEstimator.heldOut(sel, eval, settings.confidence());
         CertifiedTradeOff tradeOff = TradeOffCertification.certify(selectionCounts, evaluationCounts,
                 settings.confidence(), settings.tradeOff().method(), settings.tradeOff().grid());
-        List<EpsilonLowerBound> eps = new ArrayList<>();
-        for (double d : settings.deltas()) {
-            eps.add(paired.epsilonLowerBound(d));
-        }
-        List<DeltaLowerBound> dels = new ArrayList<>();
-        for (double e : settings.epsilons()) {
-            dels.add(marginal.deltaLowerBound(e));
-        }
+        List<EpsilonLowerBound> eps = epsilonBounds(settings, paired::epsilonLowerBound);
+        List<DeltaLowerBound> dels = deltaBounds(settings, marginal);
         List<ClaimResult> results = new ArrayList<>();
         for (Claim c : claims) {
             results.add(judge(marginal, paired.epsilonLowerBound(c.delta()), c));
         }
-        List<TradeOffClaimResult> tradeOffResults = new ArrayList<>();
-        for (TradeOffClaim c : tradeOffClaims) {
-            tradeOffResults.add(judge(tradeOff, c));
-        }
+        List<TradeOffClaimResult> tradeOffResults = judge(tradeOff, tradeOffClaims);
         double elapsed = (System.nanoTime() - start) / 1e9;
         return new AuditResult(settings, coupled.description() + "; coupled trials (common random numbers)",
                 scorer.description(), binning, selectionTrials, evaluationTrials, streams.issued(), eps, dels, results,
                 elapsed, tradeOff, tradeOffResults, null, new AuditResult.Counts(selectionCounts, evaluationCounts,
                         null));
+    }
+
+    /** The ε lower bound at each of the settings' δ. */
+    private static List<EpsilonLowerBound> epsilonBounds(AuditSettings settings,
+            java.util.function.DoubleFunction<EpsilonLowerBound> atDelta) {
+        List<EpsilonLowerBound> eps = new ArrayList<>();
+        for (double d : settings.deltas()) {
+            eps.add(atDelta.apply(d));
+        }
+        return eps;
+    }
+
+    /** The δ lower bound at each of the settings' ε. */
+    private static List<DeltaLowerBound> deltaBounds(AuditSettings settings, EmpiricalEstimator estimator) {
+        List<DeltaLowerBound> dels = new ArrayList<>();
+        for (double e : settings.epsilons()) {
+            dels.add(estimator.deltaLowerBound(e));
+        }
+        return dels;
+    }
+
+    /** The verdict on each f-DP claim. */
+    private static List<TradeOffClaimResult> judge(CertifiedTradeOff tradeOff, List<TradeOffClaim> claims) {
+        List<TradeOffClaimResult> results = new ArrayList<>();
+        for (TradeOffClaim c : claims) {
+            results.add(judge(tradeOff, c));
+        }
+        return results;
     }
 
     /** The engine and the store together: every counted phase goes through {@link #run}. */

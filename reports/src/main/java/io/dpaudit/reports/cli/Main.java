@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
  * {@code --help}.
  *
  * <p>Exit codes: 0 no claim violated; 3 at least one claim violated; 2 bad input or usage (a one-line message on
- * standard error, no stack trace, no report written); 1 internal error (with a stack trace).
+ * standard error, no stack trace, no report written); 1 internal error (with a stack trace), or a heap too small for
+ * the computation (one line saying so and how to give more).
  */
 public final class Main {
     /** No claim violated. */
@@ -39,12 +40,23 @@ public final class Main {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         try {
             return commandLine(out, err, java.util.List.of(args)).execute(args);
+        } catch (OutOfMemoryError t) {
+            // Not a bug of the input nor of the tool: the heap is too small for the computation asked (a PLD over
+            // 10^6 rounds needs 2-3 GB). One line saying how to give more; nothing was written.
+            err.println(outOfMemory(Runtime.getRuntime().maxMemory()));
+            return INTERNAL_ERROR;
         } catch (Throwable t) {
-            // Errors (out of memory, stack overflow) are not handed to picocli's exception handlers.
+            // Errors (stack overflow, ...) are not handed to picocli's exception handlers.
             err.println("dp-audit: internal error: " + t);
             t.printStackTrace(err);
             return INTERNAL_ERROR;
         }
+    }
+
+    /** The one-line message for a computation that ran out of a heap of {@code maxHeapBytes}. */
+    static String outOfMemory(long maxHeapBytes) {
+        return "dp-audit: out of memory: this computation needs more than the Java heap's "
+                + (maxHeapBytes >> 20) + " MB; give the JVM more, e.g. DP_AUDIT_JAVA_OPTS=-Xmx8g (no report written)";
     }
 
     /** The command tree, writing to {@code out} and {@code err}. */
