@@ -126,14 +126,9 @@ public final class Auditor {
         }
         long start = System.nanoTime();
         RandomStreams streams = new RandomStreams(settings.seed());
-        progress.onPhase("pilot", String.format(Locale.ROOT, "%d trials per world fix the histogram range",
-                settings.pilotTrials()));
-        long pilotStart = System.nanoTime();
-        Pilot.Result pilot = Pilot.run(sampler, scorer, settings.pilotTrials(), settings.bins(), streams.next(),
+        // on the local engine the pilot's rate per thread is the counted phases' rate
+        Pilot.Result pilot = pilot(sampler, scorer, settings, streams, phaseEngine == null, lossScorer != null,
                 progress);
-        if (phaseEngine == null) { // the local engine: the pilot's rate per thread is the counted phases' rate
-            expectDuration(settings, lossScorer != null, System.nanoTime() - pilotStart, progress);
-        }
         HistogramBinning binning = pilot.binning();
         scorer = pilot.scorer(); // a RankedScorer when a generic score turned out to take few values
         Phases engine = new Phases(phaseEngine != null ? phaseEngine
@@ -226,12 +221,7 @@ public final class Auditor {
         }
         long start = System.nanoTime();
         RandomStreams streams = new RandomStreams(settings.seed());
-        progress.onPhase("pilot", String.format(Locale.ROOT, "%d trials per world fix the histogram range",
-                settings.pilotTrials()));
-        long pilotStart = System.nanoTime();
-        Pilot.Result pilot = Pilot.run(sampler, scorer, settings.pilotTrials(), settings.bins(), streams.next(),
-                progress);
-        expectDuration(settings, false, System.nanoTime() - pilotStart, progress);
+        Pilot.Result pilot = pilot(sampler, scorer, settings, streams, true, false, progress);
         HistogramBinning binning = pilot.binning();
         scorer = pilot.scorer();
         CoupledPhase phase = new CoupledPhase(settings.threads(), settings.shardTrials(), progress);
@@ -262,6 +252,23 @@ public final class Auditor {
                 scorer.description(), binning, selectionTrials, evaluationTrials, streams.issued(), eps, dels, results,
                 elapsed, tradeOff, tradeOffResults, null, new AuditResult.Counts(selectionCounts, evaluationCounts,
                         null));
+    }
+
+    /**
+     * The pilot on stream 0 (each world apart), which fixes the histogram; with {@code expect}, the time model is then
+     * shown and checked ({@link #expectDuration}).
+     */
+    private static Pilot.Result pilot(TrialSamplerFactory sampler, Scorer scorer, AuditSettings settings,
+            RandomStreams streams, boolean expect, boolean estimate, ProgressListener progress) {
+        progress.onPhase("pilot", String.format(Locale.ROOT, "%d trials per world fix the histogram range",
+                settings.pilotTrials()));
+        long pilotStart = System.nanoTime();
+        Pilot.Result pilot = Pilot.run(sampler, scorer, settings.pilotTrials(), settings.bins(), streams.next(),
+                progress);
+        if (expect) {
+            expectDuration(settings, estimate, System.nanoTime() - pilotStart, progress);
+        }
+        return pilot;
     }
 
     /** The ε lower bound at each of the settings' δ. */
