@@ -3,8 +3,8 @@ package io.dpaudit.core.estimate;
 /**
  * An empirical lower bound on the smallest ε for which the mechanism is {@code (ε, delta)}-DP, from one selected test,
  * rounded down: {@code max(0, log((TPR_lower - delta) / FPR_upper))} with two Clopper–Pearson limits, or the conditional
- * odds-ratio bound of {@link ConditionalEpsilonBound} on the same counts, or, from coupled trials, the paired bound of
- * {@link PairedEpsilonBound} (see {@link Certification}).
+ * odds-ratio bound of {@link ConditionalEpsilonBound} on the same counts, or, from coupled trials, one of the two forms
+ * of {@link PairedEpsilonBound} (see {@link Certification}).
  *
  * @param delta the δ at which ε is bounded
  * @param epsilon the lower bound (0 when the test gives nothing)
@@ -33,10 +33,11 @@ public record EpsilonLowerBound(double delta, double epsilon, SelectedTest test,
      * @param flaggedOnly trials where only the flagged world's output is
      * @param otherOnly trials where only the other world's output is
      * @param errorLevel the error level the test was certified at (its share of {@code 1 - confidence})
-     * @param kappaShare the share of that level spent on the nuisance limit {@code kappa_U} (chosen on the selection
-     *     trials, see {@link PairedEpsilonBound})
+     * @param share for {@link Certification#PAIRED}, the share of that level spent on the nuisance limit
+     *     {@code kappa_U}; for {@link Certification#MARGINAL}, the share spent on the other world's upper limit (either
+     *     chosen on the selection trials, see {@link PairedEpsilonBound})
      */
-    public record PairedCounts(long both, long flaggedOnly, long otherOnly, double errorLevel, double kappaShare) {
+    public record PairedCounts(long both, long flaggedOnly, long otherOnly, double errorLevel, double share) {
     }
 
     /** How a test's counts are turned into an ε lower bound. */
@@ -46,7 +47,12 @@ public record EpsilonLowerBound(double delta, double epsilon, SelectedTest test,
         /** {@link ConditionalEpsilonBound} at the test's whole error level. */
         CONDITIONAL("conditional"),
         /** {@link PairedEpsilonBound} on coupled trials (common random numbers) at the test's whole error level. */
-        PAIRED("paired");
+        PAIRED("paired"),
+        /**
+         * {@link PairedEpsilonBound#marginalEpsilon}: from coupled trials, each world's Clopper–Pearson limit from its
+         * own count, at shares of the test's error level chosen on the selection trials (valid under any coupling).
+         */
+        MARGINAL("marginal");
 
         private final String label;
 

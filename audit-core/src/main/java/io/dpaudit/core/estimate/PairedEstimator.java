@@ -11,10 +11,11 @@ import io.dpaudit.core.numerics.SafeRounding;
  * Lower bounds on ε at δ from coupled trials (common random numbers), with the test chosen on held-out coupled trials
  * and certified by {@link PairedEpsilonBound} on the others.
  *
- * <p><b>Selection.</b> Each of the {@code 4 (bins + 1)} threshold tests ({@link TestDirection}), with each share of the
- * level its nuisance limit {@code kappa_U} may take ({@link PairedEpsilonBound#KAPPA_SHARES}), is scored on the
- * selection trials by the paired bound it is predicted to give, with Wilson score limits in place of the three
- * Clopper–Pearson ones, under three objectives — the same three as {@link EmpiricalEstimator}'s, for the same reasons:
+ * <p><b>Selection.</b> Each of the {@code 4 (bins + 1)} threshold tests ({@link TestDirection}), with each form of the
+ * bound and share of its level ({@link #FORMS}: the paired form with each share its nuisance limit {@code kappa_U}
+ * may take, the marginal form with each share of its other world's limit), is scored on the selection trials by the
+ * bound it is predicted to give, with Wilson score limits in place of the Clopper–Pearson ones, under three
+ * objectives — the same three as {@link EmpiricalEstimator}'s, for the same reasons:
  * <ul>
  *   <li><b>plug-in</b> (share 0.475): the selection counts scaled to the evaluation trials, limits at those counts and
  *       the certification's level — it finds genuinely better rare tests;</li>
@@ -35,6 +36,17 @@ public final class PairedEstimator {
     private static final double PLUG_IN_SHARE = 0.475;
     private static final double PESSIMISTIC_SHARE = 0.475;
     private static final double SIMULTANEOUS_SHARE = 0.05;
+    /**
+     * The forms a test may be certified by, as shares of its level: the first {@code KAPPA_SHARES.length} are the
+     * paired form's shares of {@code kappa_U}, the rest the marginal form's shares of the other world's limit.
+     */
+    private static final double[] FORMS = java.util.stream.DoubleStream.concat(
+            java.util.Arrays.stream(PairedEpsilonBound.KAPPA_SHARES),
+            java.util.Arrays.stream(PairedEpsilonBound.OTHER_SHARES)).toArray();
+
+    private static boolean marginal(int form) {
+        return form >= PairedEpsilonBound.KAPPA_SHARES.length;
+    }
 
     private final double confidence;
     private final HistogramBinning binning;
@@ -60,7 +72,7 @@ public final class PairedEstimator {
     public EpsilonLowerBound epsilonLowerBound(double delta) {
         Checks.deltaOrZero("delta", delta);
         double level = 1 - confidence;
-        double tests = TestDirection.values().length * (binning.bins() + 1.0) * PairedEpsilonBound.KAPPA_SHARES.length;
+        double tests = TestDirection.values().length * (binning.bins() + 1.0) * FORMS.length;
         int[][] candidates = {
             select(delta, level * PLUG_IN_SHARE, (double) evaluation.trials / selection.trials),
             select(delta, level * PESSIMISTIC_SHARE, 1.0),
@@ -91,33 +103,37 @@ public final class PairedEstimator {
     private EpsilonLowerBound certify(int[] choice, double delta, double level) {
         TestDirection d = TestDirection.values()[choice[0]];
         int edge = choice[1];
-        double share = PairedEpsilonBound.KAPPA_SHARES[choice[2]];
+        double share = FORMS[choice[2]];
+        boolean marginal = marginal(choice[2]);
         long both = evaluation.both(d, edge);
         long flagged = evaluation.marginal(d.flagged(), d.upperTail(), edge);
         long other = evaluation.marginal(d.other(), d.upperTail(), edge);
         long n = evaluation.trials;
-        double eps = PairedEpsilonBound.epsilon(both, flagged - both, other - both, n, delta, level, share);
+        double eps = marginal
+                ? PairedEpsilonBound.marginalEpsilon(both, flagged - both, other - both, n, delta, level, share)
+                : PairedEpsilonBound.epsilon(both, flagged - both, other - both, n, delta, level, share);
         SelectedTest test = new SelectedTest(d, edge, binning.edge(edge), flagged, other, n, n,
                 ClopperPearson.lower(flagged, n, level / 2), ClopperPearson.upper(other, n, level / 2), level / 2);
         return new EpsilonLowerBound(delta, SafeRounding.down(Math.max(0.0, eps)), test,
-                EpsilonLowerBound.Certification.PAIRED,
+                marginal ? EpsilonLowerBound.Certification.MARGINAL : EpsilonLowerBound.Certification.PAIRED,
                 new EpsilonLowerBound.PairedCounts(both, flagged - both, other - both, level, share));
     }
 
     /**
-     * The test and the share of {@code kappa_U}, {@code {direction ordinal, edge, share index}}, whose predicted paired
-     * bound at error level {@code level} is largest when the selection counts are multiplied by {@code scale}; ties go
-     * to the first in (direction, edge, share) order.
+     * The test and the form, {@code {direction ordinal, edge, form index}} ({@link #FORMS}), whose predicted bound at
+     * error level {@code level} is largest when the selection counts are multiplied by {@code scale}; ties go to the
+     * first in (direction, edge, form) order.
      */
     int[] select(double delta, double level, double scale) {
-        double[] shares = PairedEpsilonBound.KAPPA_SHARES;
-        double[] zPi = new double[shares.length];
-        double[] zKappa = new double[shares.length];
+        double[] shares = FORMS;
+        // per form, the normal quantiles of its two (or, for the paired form at delta > 0, three) limits' levels
+        double[] zFirst = new double[shares.length];
+        double[] zSecond = new double[shares.length];
         double gd = PairedEpsilonBound.NUISANCE_SHARE * level;
         for (int k = 0; k < shares.length; k++) {
             double g = shares[k] * level;
-            zPi[k] = Normal.inverseSurvival(delta > 0 ? level - g - gd : level - g);
-            zKappa[k] = Normal.inverseSurvival(g);
+            zFirst[k] = Normal.inverseSurvival(delta > 0 && !marginal(k) ? level - g - gd : level - g);
+            zSecond[k] = Normal.inverseSurvival(g);
         }
         double zD = Normal.inverseSurvival(gd);
         double trials = selection.trials * scale;
@@ -132,8 +148,11 @@ public final class PairedEstimator {
                     continue;
                 }
                 for (int k = 0; k < shares.length; k++) {
-                    double v = predicted(both * scale, flagged * scale, other * scale, trials, delta, zPi[k],
-                            zKappa[k], zD);
+                    double v = marginal(k)
+                            ? predictedMarginal((both + flagged) * scale, (both + other) * scale, trials, delta,
+                                    zFirst[k], zSecond[k])
+                            : predicted(both * scale, flagged * scale, other * scale, trials, delta, zFirst[k],
+                                    zSecond[k], zD);
                     if (v > bestValue) {
                         bestValue = v;
                         best = new int[] {d.ordinal(), edge, k};
@@ -171,6 +190,16 @@ public final class PairedEstimator {
         }
         double denominator = 1 + kappaU - piL;
         return numerator > 0 ? Math.log(numerator / denominator) : Double.NEGATIVE_INFINITY;
+    }
+
+    /**
+     * {@link PairedEpsilonBound#marginalEpsilon}'s formula with Wilson score limits: {@code log((P_L - delta) / Q_U)}
+     * from the flagged world's count {@code inS} and the other's {@code otherInS} (selection only).
+     */
+    static double predictedMarginal(double inS, double otherInS, double trials, double delta, double zP, double zQ) {
+        double pL = wilson(inS, trials, -zP);
+        double qU = wilson(otherInS, trials, zQ);
+        return pL > delta && qU > 0 ? Math.log((pL - delta) / qU) : Double.NEGATIVE_INFINITY;
     }
 
     /** Wilson's score limit of a proportion {@code k / n}: the upper one for {@code z > 0}, the lower for {@code z < 0}. */

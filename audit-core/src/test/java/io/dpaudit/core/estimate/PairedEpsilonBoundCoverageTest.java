@@ -13,17 +13,21 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Validity of {@link PairedEpsilonBound}: over R = 2000 independent sets of coupled counts (one fixed seed per setting)
  * drawn from cell probabilities on the boundary {@code P = e^eps Q + delta} ({@code p11} and {@code p01} given,
  * {@code p10 = e^eps (p11 + p01) - p11 + delta}), the bound may exceed {@code eps} in at most the 0.999 quantile of
- * Binomial(R, a) runs, for each share of the level {@code kappa_U} may take. If the bound has its stated confidence,
- * each of the 30 checks fails with probability at most 0.1% over seeds (at most 3% for the class); with these fixed
- * seeds the outcome is deterministic. Settings: strong coupling with a rare event (sparse
- * vector Algorithm 1's regime), weak coupling (few trials with both), common events, few counts, δ > 0, a large
- * error level, and monotone coupling ({@code p01 = 0}: a Laplace tail), where {@code kappa} carries the evidence.
+ * Binomial(R, a) runs, for each share of the level {@code kappa_U} may take, and for the marginal form at each share of
+ * its other world's limit. If the bound has its stated confidence, each of the 60 checks fails with probability at
+ * most 0.1% over seeds (at most 6% for the class); with these fixed seeds the outcome is deterministic. Settings:
+ * strong coupling with a rare event (sparse vector Algorithm 1's regime), weak coupling (few trials with both),
+ * common events, few counts, δ > 0, a large error level, monotone coupling ({@code p01 = 0}: a Laplace tail), where
+ * {@code kappa} carries the evidence, and disjoint supports ({@code p11 = 0}), where the marginal form is nearly
+ * exact.
  */
 @Tag("statistical")
 class PairedEpsilonBoundCoverageTest {
     private static final int RUNS = 2000;
-    /** Every share of the level {@code kappa_U} may take. */
+    /** Every share of the level {@code kappa_U} may take (paired form). */
     private static final double[] SHARES = PairedEpsilonBound.KAPPA_SHARES;
+    /** Every share of the level the other world's limit may take (marginal form). */
+    private static final double[] OTHER = PairedEpsilonBound.OTHER_SHARES;
 
     @ParameterizedTest
     @CsvSource({
@@ -37,12 +41,15 @@ class PairedEpsilonBoundCoverageTest {
         "1000000, 0.0005, 0.00002, 0.05, 0, 0.05, 28",
         "100000, 0.1, 0, 0.1, 0, 0.05, 29",
         "5000, 0.02, 0, 0.5, 0, 0.05, 30",
+        "100000, 0, 0.0005, 1.0, 0, 0.05, 31",
+        "1000000, 0, 0.00001, 3.0, 0, 0.2, 32",
     })
     void exceedsTheTrueValueNoMoreOftenThanItsLevel(int n, double p11, double p01, double eps, double delta,
             double level, long seed) {
         double p10 = Math.exp(eps) * (p11 + p01) - p11 + delta;
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
         int[] exceed = new int[SHARES.length];
+        int[] exceedMarginal = new int[OTHER.length];
         for (int i = 0; i < RUNS; i++) {
             // the multinomial as successive binomials, each by inversion
             int both = new BinomialDistribution(null, n, p11).inverseCumulativeProbability(rng.nextDouble());
@@ -55,12 +62,24 @@ class PairedEpsilonBoundCoverageTest {
                     exceed[k]++;
                 }
             }
+            for (int k = 0; k < OTHER.length; k++) {
+                if (PairedEpsilonBound.marginalEpsilon(both, flaggedOnly, otherOnly, n, delta, level, OTHER[k]) > eps) {
+                    exceedMarginal[k]++;
+                }
+            }
         }
         int limit = new BinomialDistribution(null, RUNS, level).inverseCumulativeProbability(0.999);
         for (int k = 0; k < SHARES.length; k++) {
             System.out.printf("[paired bound] n %d, p11 %s, p01 %s, eps %s, delta %s, level %s, kappa share %s: %d of %d"
                     + " above eps (limit %d)%n", n, p11, p01, eps, delta, level, SHARES[k], exceed[k], RUNS, limit);
             assertTrue(exceed[k] <= limit, exceed[k] + " of " + RUNS + " runs above eps, limit " + limit);
+        }
+        for (int k = 0; k < OTHER.length; k++) {
+            System.out.printf("[paired bound] n %d, p11 %s, p01 %s, eps %s, delta %s, level %s, marginal form, other "
+                    + "share %s: %d of %d above eps (limit %d)%n", n, p11, p01, eps, delta, level, OTHER[k],
+                    exceedMarginal[k], RUNS, limit);
+            assertTrue(exceedMarginal[k] <= limit, exceedMarginal[k] + " of " + RUNS + " runs above eps (marginal), "
+                    + "limit " + limit);
         }
     }
 }

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
  * {@link PairedEpsilonBound} against its formula with Clopper–Pearson limits computed independently (commons-math's
  * beta quantiles; dp-audit's limits are moved outward by 1e-9 relative, which {@code kappa = t / (1 - t)} magnifies to
  * about 1e-8, so agreement is asked within 1e-7 and on the safe side), its edge cases, and what coupling is for: the
- * same marginal counts give a larger bound when the worlds disagree less.
+ * same marginal counts give a larger bound when the worlds disagree less. The marginal form likewise, and what it is
+ * for: disjoint supports, where the paired form pays for its nuisance limit.
  */
 class PairedEpsilonBoundTest {
 
@@ -104,6 +105,54 @@ class PairedEpsilonBoundTest {
         double kappaU = tU / (1 - tU);
         assertClose(Math.log((piL + kappaU) / (1 + kappaU - piL)), bound);
         assertTrue(bound > 4 && Double.isFinite(bound), "bound " + bound);
+    }
+
+    @Test
+    void marginalFormWorkedExample() {
+        // The same counts as above: P from 21 300 of 10^6 at level (1 - 0.5) 0.05, Q from 20 900 at 0.5 · 0.05; with
+        // delta = 1e-4 subtracted from P_L. Far below the paired form here, where the worlds disagree on few trials.
+        for (double delta : new double[] {0.0, 1e-4}) {
+            double expected = Math.log((cpLower(21_300, 1_000_000, 0.025) - delta)
+                    / cpUpper(20_900, 1_000_000, 0.025));
+            double bound = PairedEpsilonBound.marginalEpsilon(20_000, 1300, 900, 1_000_000, delta, 0.05, 0.5);
+            if (expected <= 0) {
+                assertEquals(0.0, bound);
+            } else {
+                assertClose(expected, bound);
+            }
+            assertTrue(bound < PairedEpsilonBound.epsilon(20_000, 1300, 900, 1_000_000, delta, 0.05));
+        }
+        // at share 0.9 for Q_U
+        double expected = Math.log(cpLower(1000, 100_000, 0.005) / cpUpper(0, 100_000, 0.045));
+        assertClose(expected, PairedEpsilonBound.marginalEpsilon(0, 1000, 0, 100_000, 0.0, 0.05, 0.9));
+    }
+
+    @Test
+    void marginalFormRecoversWhatKappaCostsOnDisjointSupports() {
+        // 1000 outputs only the flagged world produces, none from the other, in 10^5 trials: the paired form pays for
+        // kappa_U (about 4.7), the marginal form bounds Q by 0 of 10^5 (about 5.7); independent samples of 10^5 per
+        // world give the conditional bound in between the two forms' reach
+        double paired = 0;
+        for (double share : PairedEpsilonBound.KAPPA_SHARES) {
+            paired = Math.max(paired, PairedEpsilonBound.epsilon(0, 1000, 0, 100_000, 0.0, 0.05, share));
+        }
+        double marginal = PairedEpsilonBound.marginalEpsilon(0, 1000, 0, 100_000, 0.0, 0.05, 0.9);
+        double independent = ConditionalEpsilonBound.epsilon(1000, 100_000, 0, 100_000, 0.0, 0.05);
+        System.out.printf("[paired bound] disjoint supports: paired %.4f, marginal %.4f, independent %.4f%n", paired,
+                marginal, independent);
+        assertTrue(marginal > paired + 0.5, marginal + " vs " + paired);
+        assertTrue(marginal > independent - 0.1, marginal + " vs " + independent);
+    }
+
+    @Test
+    void marginalFormGivesNothingWithoutEvidence() {
+        assertEquals(0.0, PairedEpsilonBound.marginalEpsilon(500, 0, 30, 1000, 0.0, 0.05, 0.5));
+        assertEquals(0.0, PairedEpsilonBound.marginalEpsilon(500, 40, 40, 1000, 0.0, 0.05, 0.5));
+        assertEquals(0.0, PairedEpsilonBound.marginalEpsilon(0, 10, 0, 1000, 0.02, 0.05, 0.5)); // P_L below delta
+        assertThrows(IllegalArgumentException.class,
+                () -> PairedEpsilonBound.marginalEpsilon(1, 1, 1, 10, 0, 0.05, 1.0));
+        assertThrows(IllegalArgumentException.class,
+                () -> PairedEpsilonBound.marginalEpsilon(5, 4, 3, 10, 0, 0.05, 0.5));
     }
 
     @Test

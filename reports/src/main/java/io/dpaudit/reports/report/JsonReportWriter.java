@@ -111,7 +111,9 @@ public final class JsonReportWriter {
                 p.put("flaggedOnly", e.paired().flaggedOnly());
                 p.put("otherOnly", e.paired().otherOnly());
                 p.set("errorLevel", JsonNumbers.encode(e.paired().errorLevel()));
-                p.set("kappaShare", JsonNumbers.encode(e.paired().kappaShare()));
+                // the share of the level its second limit took: kappa_U's (paired) or the other world's (marginal)
+                p.set(e.certification() == EpsilonLowerBound.Certification.MARGINAL ? "otherShare" : "kappaShare",
+                        JsonNumbers.encode(e.paired().share()));
             }
         }
         ArrayNode dels = emp.putArray("deltaLowerBounds");

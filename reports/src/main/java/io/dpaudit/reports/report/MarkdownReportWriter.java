@@ -85,8 +85,10 @@ public final class MarkdownReportWriter {
                     .append(e.certification() == EpsilonLowerBound.Certification.CONDITIONAL
                             ? "; certified by the conditional odds-ratio test" : "")
                     .append(e.paired() == null ? "" : String.format(java.util.Locale.ROOT, "; certified by the "
-                            + "paired bound on coupled trials (in S: both worlds %d, only the flagged one %d, only the "
-                            + "other %d)", e.paired().both(), e.paired().flaggedOnly(), e.paired().otherOnly()))
+                            + "%s on coupled trials (in S: both worlds %d, only the flagged one %d, only the other %d)",
+                            e.certification() == EpsilonLowerBound.Certification.MARGINAL
+                                    ? "two worlds' own Clopper–Pearson limits" : "paired bound",
+                            e.paired().both(), e.paired().flaggedOnly(), e.paired().otherOnly()))
                     .append(" |\n");
         }
         if (!res.deltaLowerBounds().isEmpty()) { // δ lower bounds at the asked ε (the claims' are with the claims)

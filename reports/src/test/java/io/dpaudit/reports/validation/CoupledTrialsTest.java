@@ -145,23 +145,12 @@ class CoupledTrialsTest {
     }
 
     /**
-     * Sparse vector Algorithm 1 at the zoo's 10^7 trials and seed: the paired bound is above the independent one and
-     * below the true ε of the pair (0.0878), and the claim stays consistent. The planted bug of the noisy histogram
-     * with Lap(ε) noise is violated with coupled trials too.
+     * The planted bug of the noisy histogram with Lap(ε) noise is violated with coupled trials too. (The paired bound's
+     * gain on sparse vector Algorithm 1 at the zoo's 10^7 trials is checked by {@code ZooTest}, which runs both
+     * scenarios anyway.)
      */
     @Test
-    void pairedBoundGainsOnSparseVectorAndPlantedBugsAreStillFound() throws Exception {
-        double[] eps = new double[2];
-        for (int i = 0; i < 2; i++) {
-            Scenario s = zoo("sparse-vector-1", i == 1);
-            AuditResult r = ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2),
-                    ProgressListener.NONE).result();
-            eps[i] = r.epsilonLowerBounds().get(0).epsilon();
-            assertEquals(Verdict.CONSISTENT, r.claims().get(0).verdict());
-        }
-        System.out.printf("[coupled] sparse vector 1, 10^7 trials, seed 2026: independent %.5f, coupled %.5f "
-                + "(true 0.0878)%n", eps[0], eps[1]);
-        assertTrue(eps[1] > eps[0] && eps[1] < 0.0878, eps[0] + " " + eps[1]);
+    void plantedBugsAreStillFound() throws Exception {
         Scenario bug = zoo("noisy-histogram-scale-epsilon", true);
         AuditResult r = ReportAssembly.run(ScenarioAudit.prepare(bug, 1_000_000, bug.seed(), 2),
                 ProgressListener.NONE).result();

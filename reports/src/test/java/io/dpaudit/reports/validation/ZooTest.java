@@ -46,8 +46,12 @@ class ZooTest {
     void everyCorrectAlgorithmIsConsistentAndEveryBuggyOneViolated() {
         assertEquals(EXPECTED.size(), java.util.Objects.requireNonNull(new java.io.File("../scenarios/zoo")
                 .list((d, n) -> n.endsWith(".json"))).length, "every zoo scenario has an expected verdict");
+        Map<String, Double> epsilonAtZero = new LinkedHashMap<>();
         for (Map.Entry<String, Verdict> e : EXPECTED.entrySet()) {
             AuditReport r = ShippedScenarios.audit("zoo", e.getKey() + ".json");
+            if (!r.result().epsilonLowerBounds().isEmpty()) {
+                epsilonAtZero.put(e.getKey(), r.result().epsilonLowerBounds().get(0).epsilon());
+            }
             Verdict worst = Verdict.CONSISTENT;
             StringBuilder line = new StringBuilder();
             for (ClaimResult c : r.result().claims()) {
@@ -69,5 +73,10 @@ class ZooTest {
                 assertTrue(r.result().tradeOffClaims().stream().noneMatch(c -> c.verdict() == Verdict.VIOLATED));
             }
         }
+        // Coupled trials gain what they promise: the same pair, trials and seed, paired bound above the independent
+        // one and below the pair's true epsilon (0.0878).
+        double independent = epsilonAtZero.get("sparse-vector-1");
+        double coupled = epsilonAtZero.get("sparse-vector-1-coupled");
+        assertTrue(coupled > independent && coupled < 0.0878, independent + " " + coupled);
     }
 }
