@@ -180,7 +180,7 @@ public final class Auditor {
                     settings.threads(), progress);
         }
         List<EpsilonLowerBound> eps = epsilonBounds(settings, estimator::epsilonLowerBound);
-        List<DeltaLowerBound> dels = deltaBounds(settings, estimator);
+        List<DeltaLowerBound> dels = deltaBounds(settings, estimator::deltaLowerBound);
         List<ClaimResult> results = new ArrayList<>();
         for (Claim c : claims) {
             ClaimResult r = judge(estimator, c);
@@ -203,11 +203,12 @@ public final class Auditor {
      *
      * <p>What uses the coupling and what does not:
      * <ul>
-     *   <li>ε at δ is certified by {@link PairedEstimator} (McNemar-style paired bound on the chosen test);</li>
-     *   <li>δ at ε, the verdicts and the trade-off curve use each world's counts alone ({@link EmpiricalEstimator}'s
-     *       two Clopper–Pearson limits and {@link TradeOffCertification}'s per-world bounds). Those hold for any joint
-     *       law of the two worlds, since each limit concerns one world and they are combined by a union bound; the
-     *       conditional odds-ratio bound, which assumes independent worlds, is not used.</li>
+     *   <li>ε at δ, δ at ε and the verdicts are certified by {@link PairedEstimator}: on the chosen test, the paired
+     *       bound ({@code PairedEpsilonBound}, {@code PairedDeltaBound}: McNemar-style conditioning on the discordant
+     *       trials) or each world's own Clopper–Pearson limits, whichever the selection trials predict tighter;</li>
+     *   <li>the trade-off curve uses each world's counts alone ({@link TradeOffCertification}'s per-world bounds),
+     *       which hold for any joint law of the two worlds (each limit concerns one world, and they are combined by a
+     *       union bound). The conditional odds-ratio bound, which assumes independent worlds, is never used.</li>
      * </ul>
      *
      * @param coupled the mechanism's coupled trials
@@ -235,16 +236,14 @@ public final class Auditor {
         CoupledCounts eval = phase.run("evaluation", coupled, scorer, binning, evaluationTrials, streams);
         ScoreCounts selectionCounts = sel.marginals();
         ScoreCounts evaluationCounts = eval.marginals();
-        EmpiricalEstimator marginal = EmpiricalEstimator.heldOut(selectionCounts, evaluationCounts,
-                settings.confidence(), h);
         PairedEstimator paired = PairedEstimator.heldOut(sel, eval, settings.confidence());
         CertifiedTradeOff tradeOff = TradeOffCertification.certify(selectionCounts, evaluationCounts,
                 settings.confidence(), settings.tradeOff().method(), settings.tradeOff().grid());
         List<EpsilonLowerBound> eps = epsilonBounds(settings, paired::epsilonLowerBound);
-        List<DeltaLowerBound> dels = deltaBounds(settings, marginal);
+        List<DeltaLowerBound> dels = deltaBounds(settings, paired::deltaLowerBound);
         List<ClaimResult> results = new ArrayList<>();
         for (Claim c : claims) {
-            results.add(judge(marginal, paired.epsilonLowerBound(c.delta()), c));
+            results.add(judge(paired.deltaLowerBound(c.epsilon()), paired.epsilonLowerBound(c.delta()), c));
         }
         List<TradeOffClaimResult> tradeOffResults = judge(tradeOff, tradeOffClaims);
         double elapsed = (System.nanoTime() - start) / 1e9;
@@ -282,10 +281,11 @@ public final class Auditor {
     }
 
     /** The δ lower bound at each of the settings' ε. */
-    private static List<DeltaLowerBound> deltaBounds(AuditSettings settings, EmpiricalEstimator estimator) {
+    private static List<DeltaLowerBound> deltaBounds(AuditSettings settings,
+            java.util.function.DoubleFunction<DeltaLowerBound> atEpsilon) {
         List<DeltaLowerBound> dels = new ArrayList<>();
         for (double e : settings.epsilons()) {
-            dels.add(estimator.deltaLowerBound(e));
+            dels.add(atEpsilon.apply(e));
         }
         return dels;
     }
@@ -442,7 +442,17 @@ public final class Auditor {
 
     /** {@link #judge(EmpiricalEstimator, Claim)} with the ε lower bound at the claim's δ given. */
     static ClaimResult judge(EmpiricalEstimator estimator, EpsilonLowerBound e, Claim claim) {
-        DeltaLowerBound d = estimator.deltaLowerBound(claim.epsilon());
+        return judge(estimator.deltaLowerBound(claim.epsilon()), e, claim);
+    }
+
+    /**
+     * The verdict from the δ lower bound at the claim's ε ({@code d}), with the ε lower bound at its δ ({@code e}) for
+     * the power rule. The detectable δ is that of {@code d}'s test certified by each world's own Clopper–Pearson limits
+     * ({@link DetectionPower}); for coupled trials the form that certifies it is chosen among those, at their shares,
+     * and the paired forms, by the bound predicted on the selection trials — so it is the power of the per-world
+     * certification, which the chosen form is meant to exceed.
+     */
+    private static ClaimResult judge(DeltaLowerBound d, EpsilonLowerBound e, Claim claim) {
         double detectable = DetectionPower.detectableDelta(d.test(), claim.epsilon(), claim.delta());
         Verdict v = d.delta() > claim.delta() ? Verdict.VIOLATED
                 : DetectionPower.inconclusive(detectable, claim.delta(), e.epsilon() > 0) ? Verdict.INCONCLUSIVE

@@ -46,11 +46,15 @@ public record EpsilonLowerBound(double delta, double epsilon, SelectedTest test,
         CLOPPER_PEARSON("clopper-pearson"),
         /** {@link ConditionalEpsilonBound} at the test's whole error level. */
         CONDITIONAL("conditional"),
-        /** {@link PairedEpsilonBound} on coupled trials (common random numbers) at the test's whole error level. */
+        /**
+         * {@link PairedEpsilonBound} (for δ: {@link PairedDeltaBound#delta}) on coupled trials (common random numbers)
+         * at the test's whole error level.
+         */
         PAIRED("paired"),
         /**
-         * {@link PairedEpsilonBound#marginalEpsilon}: from coupled trials, each world's Clopper–Pearson limit from its
-         * own count, at shares of the test's error level chosen on the selection trials (valid under any coupling).
+         * {@link PairedEpsilonBound#marginalEpsilon} (for δ: {@link PairedDeltaBound#marginalDelta}): from coupled
+         * trials, each world's Clopper–Pearson limit from its own count, at shares of the test's error level chosen on
+         * the selection trials (valid under any coupling).
          */
         MARGINAL("marginal");
 

@@ -100,6 +100,40 @@ public final class PairedEstimator {
         return best;
     }
 
+    /**
+     * The lower bound on δ at {@code epsilon} (at least 0): the test and form whose bound is largest when the selection
+     * counts are scaled to the evaluation trials (the plug-in objective, as {@link EmpiricalEstimator#deltaLowerBound}
+     * uses), certified at the whole level by {@link PairedDeltaBound}.
+     */
+    public DeltaLowerBound deltaLowerBound(double epsilon) {
+        Checks.nonNegative("epsilon", epsilon);
+        double level = 1 - confidence;
+        int[] choice = selectForDelta(epsilon, level, (double) evaluation.trials / selection.trials);
+        TestDirection d = TestDirection.values()[choice[0]];
+        int edge = choice[1];
+        double share = FORMS[choice[2]];
+        boolean marginal = marginal(choice[2]);
+        long both = evaluation.both(d, edge);
+        long flagged = evaluation.marginal(d.flagged(), d.upperTail(), edge);
+        long other = evaluation.marginal(d.other(), d.upperTail(), edge);
+        long n = evaluation.trials;
+        double delta = marginal
+                ? PairedDeltaBound.marginalDelta(both, flagged - both, other - both, n, epsilon, level, share)
+                : PairedDeltaBound.delta(both, flagged - both, other - both, n, epsilon, level, share);
+        return new DeltaLowerBound(epsilon, SafeRounding.down(Math.max(0.0, delta)), referenceTest(d, edge, level),
+                marginal ? EpsilonLowerBound.Certification.MARGINAL : EpsilonLowerBound.Certification.PAIRED,
+                new EpsilonLowerBound.PairedCounts(both, flagged - both, other - both, level, share));
+    }
+
+    /** Test {@code (d, edge)} on the evaluation trials with each world's own limits at half the level (reference). */
+    private SelectedTest referenceTest(TestDirection d, int edge, double level) {
+        long flagged = evaluation.marginal(d.flagged(), d.upperTail(), edge);
+        long other = evaluation.marginal(d.other(), d.upperTail(), edge);
+        long n = evaluation.trials;
+        return new SelectedTest(d, edge, binning.edge(edge), flagged, other, n, n,
+                ClopperPearson.lower(flagged, n, level / 2), ClopperPearson.upper(other, n, level / 2), level / 2);
+    }
+
     private EpsilonLowerBound certify(int[] choice, double delta, double level) {
         TestDirection d = TestDirection.values()[choice[0]];
         int edge = choice[1];
@@ -112,31 +146,70 @@ public final class PairedEstimator {
         double eps = marginal
                 ? PairedEpsilonBound.marginalEpsilon(both, flagged - both, other - both, n, delta, level, share)
                 : PairedEpsilonBound.epsilon(both, flagged - both, other - both, n, delta, level, share);
-        SelectedTest test = new SelectedTest(d, edge, binning.edge(edge), flagged, other, n, n,
-                ClopperPearson.lower(flagged, n, level / 2), ClopperPearson.upper(other, n, level / 2), level / 2);
-        return new EpsilonLowerBound(delta, SafeRounding.down(Math.max(0.0, eps)), test,
+        return new EpsilonLowerBound(delta, SafeRounding.down(Math.max(0.0, eps)), referenceTest(d, edge, level),
                 marginal ? EpsilonLowerBound.Certification.MARGINAL : EpsilonLowerBound.Certification.PAIRED,
                 new EpsilonLowerBound.PairedCounts(both, flagged - both, other - both, level, share));
     }
 
     /**
-     * The test and the form, {@code {direction ordinal, edge, form index}} ({@link #FORMS}), whose predicted bound at
-     * error level {@code level} is largest when the selection counts are multiplied by {@code scale}; ties go to the
-     * first in (direction, edge, form) order.
+     * The test and the form, {@code {direction ordinal, edge, form index}} ({@link #FORMS}), whose predicted ε bound at
+     * {@code delta} and error level {@code level} is largest when the selection counts are multiplied by
+     * {@code scale}; ties go to the first in (direction, edge, form) order.
      */
     int[] select(double delta, double level, double scale) {
-        double[] shares = FORMS;
-        // per form, the normal quantiles of its two (or, for the paired form at delta > 0, three) limits' levels
-        double[] zFirst = new double[shares.length];
-        double[] zSecond = new double[shares.length];
-        double gd = PairedEpsilonBound.NUISANCE_SHARE * level;
-        for (int k = 0; k < shares.length; k++) {
-            double g = shares[k] * level;
-            zFirst[k] = Normal.inverseSurvival(delta > 0 && !marginal(k) ? level - g - gd : level - g);
-            zSecond[k] = Normal.inverseSurvival(g);
-        }
-        double zD = Normal.inverseSurvival(gd);
+        Quantiles z = new Quantiles(level, delta > 0);
         double trials = selection.trials * scale;
+        // a test the flagged world never enters alone gives no evidence on ε
+        return select(scale, (k, both, flaggedOnly, otherOnly) -> !(flaggedOnly > 0) ? Double.NEGATIVE_INFINITY
+                : marginal(k)
+                ? predictedMarginal(both + flaggedOnly, both + otherOnly, trials, delta, z.first[k], z.second[k])
+                : predicted(both, flaggedOnly, otherOnly, trials, delta, z.first[k], z.second[k], z.nuisance));
+    }
+
+    /**
+     * As {@link #select(double, double, double)}, for the δ bound at {@code epsilon}. Tests with no trial of the
+     * flagged world alone compete too: none can certify a positive δ, but where no test is predicted to, the one chosen
+     * is the one the verdict's power is stated for ({@link DetectionPower}), and a far tail with few counts of either
+     * world is predicted (and is) the most sensitive, as {@link EmpiricalEstimator#deltaLowerBound} finds it.
+     */
+    int[] selectForDelta(double epsilon, double level, double scale) {
+        Quantiles z = new Quantiles(level, true);
+        double trials = selection.trials * scale;
+        return select(scale, (k, both, flaggedOnly, otherOnly) -> marginal(k)
+                ? predictedMarginalDelta(both + flaggedOnly, both + otherOnly, trials, epsilon, z.first[k],
+                        z.second[k])
+                : predictedDelta(both, flaggedOnly, otherOnly, trials, epsilon, z.first[k], z.second[k],
+                        z.nuisance));
+    }
+
+    /** A form's predicted bound from (scaled) selection counts of one test. */
+    @FunctionalInterface
+    private interface Prediction {
+        double value(int form, double both, double flaggedOnly, double otherOnly);
+    }
+
+    /**
+     * Per form, the normal quantiles of its limits' error levels: {@code first} for {@code pi_L} (paired) or
+     * {@code P_L} (marginal), {@code second} for {@code kappa_U} or {@code Q_U}, and {@code nuisance} for {@code d_L}
+     * (whose share the paired form's first limit gives up when {@code withD}).
+     */
+    private static final class Quantiles {
+        final double[] first = new double[FORMS.length];
+        final double[] second = new double[FORMS.length];
+        final double nuisance;
+
+        Quantiles(double level, boolean withD) {
+            double gd = PairedEpsilonBound.NUISANCE_SHARE * level;
+            for (int k = 0; k < FORMS.length; k++) {
+                double g = FORMS[k] * level;
+                first[k] = Normal.inverseSurvival(withD && !marginal(k) ? level - g - gd : level - g);
+                second[k] = Normal.inverseSurvival(g);
+            }
+            nuisance = Normal.inverseSurvival(gd);
+        }
+    }
+
+    private int[] select(double scale, Prediction prediction) {
         int[] best = {0, 0, 0};
         double bestValue = Double.NEGATIVE_INFINITY;
         for (TestDirection d : TestDirection.values()) {
@@ -144,15 +217,8 @@ public final class PairedEstimator {
                 long both = selection.both(d, edge);
                 long flagged = selection.marginal(d.flagged(), d.upperTail(), edge) - both;
                 long other = selection.marginal(d.other(), d.upperTail(), edge) - both;
-                if (flagged == 0) {
-                    continue;
-                }
-                for (int k = 0; k < shares.length; k++) {
-                    double v = marginal(k)
-                            ? predictedMarginal((both + flagged) * scale, (both + other) * scale, trials, delta,
-                                    zFirst[k], zSecond[k])
-                            : predicted(both * scale, flagged * scale, other * scale, trials, delta, zFirst[k],
-                                    zSecond[k], zD);
+                for (int k = 0; k < FORMS.length; k++) {
+                    double v = prediction.value(k, both * scale, flagged * scale, other * scale);
                     if (v > bestValue) {
                         bestValue = v;
                         best = new int[] {d.ordinal(), edge, k};
@@ -200,6 +266,31 @@ public final class PairedEstimator {
         double pL = wilson(inS, trials, -zP);
         double qU = wilson(otherInS, trials, zQ);
         return pL > delta && qU > 0 ? Math.log((pL - delta) / qU) : Double.NEGATIVE_INFINITY;
+    }
+
+    /** {@link PairedDeltaBound#delta}'s formula with Wilson score limits (selection only). */
+    static double predictedDelta(double both, double flaggedOnly, double otherOnly, double trials, double epsilon,
+            double zPi, double zKappa, double zD) {
+        double discordant = flaggedOnly + otherOnly;
+        if (!(flaggedOnly > 0)) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        double piL = wilson(flaggedOnly, discordant, -zPi);
+        double tU = wilson(both, both + discordant, zKappa);
+        if (!(tU < 1)) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        double kappaU = tU / (1 - tU);
+        double c = piL + kappaU - Math.exp(epsilon + Math.log(1 - piL + kappaU));
+        double dL = wilson(discordant, trials, -zD);
+        // a negative c is scaled by the upper end of d in truth; the ranking only needs the sign and order
+        return c > 0 ? dL * c : c;
+    }
+
+    /** {@link PairedDeltaBound#marginalDelta}'s formula with Wilson score limits (selection only). */
+    static double predictedMarginalDelta(double inS, double otherInS, double trials, double epsilon, double zP,
+            double zQ) {
+        return wilson(inS, trials, -zP) - Math.exp(epsilon + Math.log(wilson(otherInS, trials, zQ)));
     }
 
     /** Wilson's score limit of a proportion {@code k / n}: the upper one for {@code z > 0}, the lower for {@code z < 0}. */

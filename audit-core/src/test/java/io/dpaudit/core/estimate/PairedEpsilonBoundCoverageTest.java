@@ -14,8 +14,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * drawn from cell probabilities on the boundary {@code P = e^eps Q + delta} ({@code p11} and {@code p01} given,
  * {@code p10 = e^eps (p11 + p01) - p11 + delta}), the bound may exceed {@code eps} in at most the 0.999 quantile of
  * Binomial(R, a) runs, for each share of the level {@code kappa_U} may take, and for the marginal form at each share of
- * its other world's limit. If the bound has its stated confidence, each of the 60 checks fails with probability at
- * most 0.1% over seeds (at most 6% for the class); with these fixed seeds the outcome is deterministic. Settings:
+ * its other world's limit; likewise {@link PairedDeltaBound}'s two forms at {@code eps} may exceed {@code delta}. If
+ * the bounds have their stated confidence, each of the 120 checks fails with probability at most 0.1% over seeds (at
+ * most 12% for the class); with these fixed seeds the outcome is deterministic. Settings:
  * strong coupling with a rare event (sparse vector Algorithm 1's regime), weak coupling (few trials with both),
  * common events, few counts, δ > 0, a large error level, monotone coupling ({@code p01 = 0}: a Laplace tail), where
  * {@code kappa} carries the evidence, and disjoint supports ({@code p11 = 0}), where the marginal form is nearly
@@ -50,6 +51,9 @@ class PairedEpsilonBoundCoverageTest {
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
         int[] exceed = new int[SHARES.length];
         int[] exceedMarginal = new int[OTHER.length];
+        // the delta forms at eps: above the true delta of the test
+        int[] deltaExceed = new int[SHARES.length];
+        int[] deltaExceedMarginal = new int[OTHER.length];
         for (int i = 0; i < RUNS; i++) {
             // the multinomial as successive binomials, each by inversion
             int both = new BinomialDistribution(null, n, p11).inverseCumulativeProbability(rng.nextDouble());
@@ -66,6 +70,14 @@ class PairedEpsilonBoundCoverageTest {
                 if (PairedEpsilonBound.marginalEpsilon(both, flaggedOnly, otherOnly, n, delta, level, OTHER[k]) > eps) {
                     exceedMarginal[k]++;
                 }
+                if (PairedDeltaBound.marginalDelta(both, flaggedOnly, otherOnly, n, eps, level, OTHER[k]) > delta) {
+                    deltaExceedMarginal[k]++;
+                }
+            }
+            for (int k = 0; k < SHARES.length; k++) {
+                if (PairedDeltaBound.delta(both, flaggedOnly, otherOnly, n, eps, level, SHARES[k]) > delta) {
+                    deltaExceed[k]++;
+                }
             }
         }
         int limit = new BinomialDistribution(null, RUNS, level).inverseCumulativeProbability(0.999);
@@ -80,6 +92,15 @@ class PairedEpsilonBoundCoverageTest {
                     exceedMarginal[k], RUNS, limit);
             assertTrue(exceedMarginal[k] <= limit, exceedMarginal[k] + " of " + RUNS + " runs above eps (marginal), "
                     + "limit " + limit);
+        }
+        for (int k = 0; k < SHARES.length + OTHER.length; k++) {
+            boolean marginal = k >= SHARES.length;
+            int count = marginal ? deltaExceedMarginal[k - SHARES.length] : deltaExceed[k];
+            System.out.printf("[paired bound] n %d, p11 %s, p01 %s, eps %s, delta %s, level %s, delta bound, %s share "
+                    + "%s: %d of %d above delta (limit %d)%n", n, p11, p01, eps, delta, level,
+                    marginal ? "marginal form, other" : "paired form, kappa",
+                    marginal ? OTHER[k - SHARES.length] : SHARES[k], count, RUNS, limit);
+            assertTrue(count <= limit, count + " of " + RUNS + " runs above delta, limit " + limit);
         }
     }
 }

@@ -75,4 +75,23 @@ class PairedEstimatorTest {
         double marginal = PairedEpsilonBound.marginalEpsilon(20_000, 1300, 900, 1_000_000, 0.0, level, 0.5);
         assertTrue(e.epsilon() > 0.01 && marginal == 0.0, e.epsilon() + " vs marginal " + marginal);
     }
+
+    @Test
+    void deltaIsCertifiedByTheFormTheSelectionPredictsTighter() {
+        // strongly coupled: at eps = 0.005 the paired form certifies delta > 0 (plug-in 2.95e-4), each world's own
+        // limits nothing
+        DeltaLowerBound paired = PairedEstimator.heldOut(counts(100_000, 2000, 130, 90),
+                counts(1_000_000, 20_000, 1300, 900), 0.95).deltaLowerBound(0.005);
+        assertEquals(EpsilonLowerBound.Certification.PAIRED, paired.certification());
+        assertRoundedDown(PairedDeltaBound.delta(20_000, 1300, 900, 1_000_000, 0.005, 0.05, paired.paired().share()),
+                paired.delta());
+        assertTrue(paired.delta() > 1e-4, "delta " + paired.delta());
+        // disjoint supports: at eps = 5 the marginal form (P_L about 0.0098, e^5 Q_U about 4.6e-4)
+        DeltaLowerBound marginal = PairedEstimator.heldOut(counts(100_000, 0, 1000, 0),
+                counts(1_000_000, 0, 10_000, 0), 0.95).deltaLowerBound(5.0);
+        assertEquals(EpsilonLowerBound.Certification.MARGINAL, marginal.certification());
+        assertRoundedDown(PairedDeltaBound.marginalDelta(0, 10_000, 0, 1_000_000, 5.0, 0.05,
+                marginal.paired().share()), marginal.delta());
+        assertTrue(marginal.delta() > 0.009, "delta " + marginal.delta());
+    }
 }

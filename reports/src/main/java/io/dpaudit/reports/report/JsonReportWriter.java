@@ -105,16 +105,7 @@ public final class JsonReportWriter {
             o.set("epsilon", JsonNumbers.encode(e.epsilon()));
             o.put("certification", e.certification().label());
             o.set("test", test(e.test()));
-            if (e.paired() != null) { // coupled trials: how they fell for the test
-                ObjectNode p = o.putObject("paired");
-                p.put("both", e.paired().both());
-                p.put("flaggedOnly", e.paired().flaggedOnly());
-                p.put("otherOnly", e.paired().otherOnly());
-                p.set("errorLevel", JsonNumbers.encode(e.paired().errorLevel()));
-                // the share of the level its second limit took: kappa_U's (paired) or the other world's (marginal)
-                p.set(e.certification() == EpsilonLowerBound.Certification.MARGINAL ? "otherShare" : "kappaShare",
-                        JsonNumbers.encode(e.paired().share()));
-            }
+            paired(o, "paired", e.certification(), e.paired());
         }
         ArrayNode dels = emp.putArray("deltaLowerBounds");
         for (DeltaLowerBound d : res.deltaLowerBounds()) {
@@ -122,6 +113,10 @@ public final class JsonReportWriter {
             o.set("epsilon", JsonNumbers.encode(d.epsilon()));
             o.set("delta", JsonNumbers.encode(d.delta()));
             o.set("test", test(d.test()));
+            if (d.paired() != null) {
+                o.put("certification", d.certification().label());
+                paired(o, "paired", d.certification(), d.paired());
+            }
         }
 
         ArrayNode bounds = root.putArray("bounds");
@@ -191,6 +186,11 @@ public final class JsonReportWriter {
             o.put("epsilonBoundAboveClaim", c.epsilonBoundAboveClaim());
             o.put("source", c.claim().source());
             o.set("deltaTest", test(c.deltaLowerBound().test()));
+            if (c.deltaLowerBound().paired() != null) {
+                o.put("deltaCertification", c.deltaLowerBound().certification().label());
+                paired(o, "deltaPaired", c.deltaLowerBound().certification(),
+                        c.deltaLowerBound().paired());
+            }
             ObjectNode power = o.putObject("power");
             power.set("delta", JsonNumbers.encode(c.power().delta()));
             power.set("probability", JsonNumbers.encode(c.power().probability()));
@@ -345,6 +345,25 @@ public final class JsonReportWriter {
             p.put("verdict", t.verdict());
             p.set("factor", JsonNumbers.encode(t.factor()));
         }
+    }
+
+    /**
+     * Coupled trials: how they fell for the certifying test, and the share of the level its second limit took
+     * ({@code kappa_U}'s for the paired form, the other world's limit's for the marginal one). Nothing when the worlds
+     * were sampled independently.
+     */
+    private static void paired(ObjectNode o, String key, EpsilonLowerBound.Certification certification,
+            EpsilonLowerBound.PairedCounts counts) {
+        if (counts == null) {
+            return;
+        }
+        ObjectNode p = o.putObject(key);
+        p.put("both", counts.both());
+        p.put("flaggedOnly", counts.flaggedOnly());
+        p.put("otherOnly", counts.otherOnly());
+        p.set("errorLevel", JsonNumbers.encode(counts.errorLevel()));
+        p.set(certification == EpsilonLowerBound.Certification.MARGINAL ? "otherShare" : "kappaShare",
+                JsonNumbers.encode(counts.share()));
     }
 
     private static ObjectNode test(SelectedTest t) {

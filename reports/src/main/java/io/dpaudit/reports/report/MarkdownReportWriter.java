@@ -84,11 +84,7 @@ public final class MarkdownReportWriter {
                     .append(test(e.test()))
                     .append(e.certification() == EpsilonLowerBound.Certification.CONDITIONAL
                             ? "; certified by the conditional odds-ratio test" : "")
-                    .append(e.paired() == null ? "" : String.format(java.util.Locale.ROOT, "; certified by the "
-                            + "%s on coupled trials (in S: both worlds %d, only the flagged one %d, only the other %d)",
-                            e.certification() == EpsilonLowerBound.Certification.MARGINAL
-                                    ? "two worlds' own Clopper–Pearson limits" : "paired bound",
-                            e.paired().both(), e.paired().flaggedOnly(), e.paired().otherOnly()))
+                    .append(coupled(e.certification(), e.paired()))
                     .append(" |\n");
         }
         if (!res.deltaLowerBounds().isEmpty()) { // δ lower bounds at the asked ε (the claims' are with the claims)
@@ -96,7 +92,7 @@ public final class MarkdownReportWriter {
         }
         for (DeltaLowerBound d : res.deltaLowerBounds()) {
             b.append("| ").append(Format.g(d.epsilon())).append(" | ").append(Format.g(d.delta())).append(" | ")
-                    .append(test(d.test())).append(" |\n");
+                    .append(test(d.test())).append(coupled(d.certification(), d.paired())).append(" |\n");
         }
 
         if (res.estimate() != null) {
@@ -422,6 +418,18 @@ public final class MarkdownReportWriter {
         return Format.g(ratio) + (mark.isEmpty() ? "" : belowExact ? " **(" + mark + ")**" : " (" + mark + ")");
     }
 
+
+    /** How a bound from coupled trials was certified, with the test's joint counts; empty for independent worlds. */
+    private static String coupled(EpsilonLowerBound.Certification certification,
+            EpsilonLowerBound.PairedCounts counts) {
+        if (counts == null) {
+            return "";
+        }
+        return String.format(java.util.Locale.ROOT, "; certified by the %s on coupled trials (in S: both worlds %d, "
+                + "only the flagged one %d, only the other %d)", certification
+                == EpsilonLowerBound.Certification.MARGINAL ? "two worlds' own Clopper–Pearson limits" : "paired bound",
+                counts.both(), counts.flaggedOnly(), counts.otherOnly());
+    }
 
     static String test(SelectedTest t) {
         return t.direction().describe() + ", t = " + Format.g(t.threshold()) + ": TP " + Format.count(t.truePositives())
