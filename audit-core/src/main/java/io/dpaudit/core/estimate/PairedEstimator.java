@@ -108,47 +108,62 @@ public final class PairedEstimator {
     public DeltaLowerBound deltaLowerBound(double epsilon) {
         Checks.nonNegative("epsilon", epsilon);
         double level = 1 - confidence;
-        int[] choice = selectForDelta(epsilon, level, (double) evaluation.trials / selection.trials);
+        Chosen c = chosen(selectForDelta(epsilon, level, (double) evaluation.trials / selection.trials));
+        double delta = c.marginal()
+                ? PairedDeltaBound.marginalDelta(c.both(), c.flaggedOnly(), c.otherOnly(), c.trials(), epsilon, level,
+                        c.share())
+                : PairedDeltaBound.delta(c.both(), c.flaggedOnly(), c.otherOnly(), c.trials(), epsilon, level,
+                        c.share());
+        return new DeltaLowerBound(epsilon, SafeRounding.down(Math.max(0.0, delta)), referenceTest(c, level),
+                c.certification(), c.counts(level));
+    }
+
+    /**
+     * A chosen test and form with the test's joint counts on the evaluation trials.
+     *
+     * @param share the form's share of the level for its second limit ({@link #FORMS})
+     * @param marginal whether the form is the marginal one
+     */
+    private record Chosen(TestDirection direction, int edge, double share, boolean marginal, long both,
+            long flaggedOnly, long otherOnly, long trials) {
+        EpsilonLowerBound.Certification certification() {
+            return marginal ? EpsilonLowerBound.Certification.MARGINAL : EpsilonLowerBound.Certification.PAIRED;
+        }
+
+        EpsilonLowerBound.PairedCounts counts(double level) {
+            return new EpsilonLowerBound.PairedCounts(both, flaggedOnly, otherOnly, level, share);
+        }
+    }
+
+    /** {@code {direction ordinal, edge, form index}} with its evaluation counts. */
+    private Chosen chosen(int[] choice) {
         TestDirection d = TestDirection.values()[choice[0]];
         int edge = choice[1];
-        double share = FORMS[choice[2]];
-        boolean marginal = marginal(choice[2]);
         long both = evaluation.both(d, edge);
         long flagged = evaluation.marginal(d.flagged(), d.upperTail(), edge);
         long other = evaluation.marginal(d.other(), d.upperTail(), edge);
-        long n = evaluation.trials;
-        double delta = marginal
-                ? PairedDeltaBound.marginalDelta(both, flagged - both, other - both, n, epsilon, level, share)
-                : PairedDeltaBound.delta(both, flagged - both, other - both, n, epsilon, level, share);
-        return new DeltaLowerBound(epsilon, SafeRounding.down(Math.max(0.0, delta)), referenceTest(d, edge, level),
-                marginal ? EpsilonLowerBound.Certification.MARGINAL : EpsilonLowerBound.Certification.PAIRED,
-                new EpsilonLowerBound.PairedCounts(both, flagged - both, other - both, level, share));
+        return new Chosen(d, edge, FORMS[choice[2]], marginal(choice[2]), both, flagged - both, other - both,
+                evaluation.trials);
     }
 
-    /** Test {@code (d, edge)} on the evaluation trials with each world's own limits at half the level (reference). */
-    private SelectedTest referenceTest(TestDirection d, int edge, double level) {
-        long flagged = evaluation.marginal(d.flagged(), d.upperTail(), edge);
-        long other = evaluation.marginal(d.other(), d.upperTail(), edge);
-        long n = evaluation.trials;
-        return new SelectedTest(d, edge, binning.edge(edge), flagged, other, n, n,
+    /** The chosen test on the evaluation trials with each world's own limits at half the level (for reference). */
+    private SelectedTest referenceTest(Chosen c, double level) {
+        long flagged = c.both() + c.flaggedOnly();
+        long other = c.both() + c.otherOnly();
+        long n = c.trials();
+        return new SelectedTest(c.direction(), c.edge(), binning.edge(c.edge()), flagged, other, n, n,
                 ClopperPearson.lower(flagged, n, level / 2), ClopperPearson.upper(other, n, level / 2), level / 2);
     }
 
     private EpsilonLowerBound certify(int[] choice, double delta, double level) {
-        TestDirection d = TestDirection.values()[choice[0]];
-        int edge = choice[1];
-        double share = FORMS[choice[2]];
-        boolean marginal = marginal(choice[2]);
-        long both = evaluation.both(d, edge);
-        long flagged = evaluation.marginal(d.flagged(), d.upperTail(), edge);
-        long other = evaluation.marginal(d.other(), d.upperTail(), edge);
-        long n = evaluation.trials;
-        double eps = marginal
-                ? PairedEpsilonBound.marginalEpsilon(both, flagged - both, other - both, n, delta, level, share)
-                : PairedEpsilonBound.epsilon(both, flagged - both, other - both, n, delta, level, share);
-        return new EpsilonLowerBound(delta, SafeRounding.down(Math.max(0.0, eps)), referenceTest(d, edge, level),
-                marginal ? EpsilonLowerBound.Certification.MARGINAL : EpsilonLowerBound.Certification.PAIRED,
-                new EpsilonLowerBound.PairedCounts(both, flagged - both, other - both, level, share));
+        Chosen c = chosen(choice);
+        double eps = c.marginal()
+                ? PairedEpsilonBound.marginalEpsilon(c.both(), c.flaggedOnly(), c.otherOnly(), c.trials(), delta,
+                        level, c.share())
+                : PairedEpsilonBound.epsilon(c.both(), c.flaggedOnly(), c.otherOnly(), c.trials(), delta, level,
+                        c.share());
+        return new EpsilonLowerBound(delta, SafeRounding.down(Math.max(0.0, eps)), referenceTest(c, level),
+                c.certification(), c.counts(level));
     }
 
     /**
@@ -240,12 +255,11 @@ public final class PairedEstimator {
         if (!(flaggedOnly > 0) || !(discordant > 0)) {
             return Double.NEGATIVE_INFINITY;
         }
-        double piL = wilson(flaggedOnly, discordant, -zPi);
-        double tU = wilson(both, both + discordant, zKappa);
-        if (!(tU < 1)) {
+        double kappaU = kappaUpper(both, discordant, zKappa);
+        if (kappaU == Double.POSITIVE_INFINITY) {
             return Double.NEGATIVE_INFINITY;
         }
-        double kappaU = tU / (1 - tU);
+        double piL = wilson(flaggedOnly, discordant, -zPi);
         double numerator = piL + kappaU;
         if (delta > 0) {
             double dL = wilson(discordant, trials, -zD);
@@ -275,12 +289,11 @@ public final class PairedEstimator {
         if (!(flaggedOnly > 0)) {
             return Double.NEGATIVE_INFINITY;
         }
-        double piL = wilson(flaggedOnly, discordant, -zPi);
-        double tU = wilson(both, both + discordant, zKappa);
-        if (!(tU < 1)) {
+        double kappaU = kappaUpper(both, discordant, zKappa);
+        if (kappaU == Double.POSITIVE_INFINITY) {
             return Double.NEGATIVE_INFINITY;
         }
-        double kappaU = tU / (1 - tU);
+        double piL = wilson(flaggedOnly, discordant, -zPi);
         double c = piL + kappaU - Math.exp(epsilon + Math.log(1 - piL + kappaU));
         double dL = wilson(discordant, trials, -zD);
         // a negative c is scaled by the upper end of d in truth; the ranking only needs the sign and order
@@ -291,6 +304,12 @@ public final class PairedEstimator {
     static double predictedMarginalDelta(double inS, double otherInS, double trials, double epsilon, double zP,
             double zQ) {
         return wilson(inS, trials, -zP) - Math.exp(epsilon + Math.log(wilson(otherInS, trials, zQ)));
+    }
+
+    /** {@code kappa_U = t_U / (1 - t_U)} with {@code t_U} Wilson's upper limit of {@code both / (both + discordant)}. */
+    private static double kappaUpper(double both, double discordant, double z) {
+        double tU = wilson(both, both + discordant, z);
+        return tU < 1 ? tU / (1 - tU) : Double.POSITIVE_INFINITY;
     }
 
     /** Wilson's score limit of a proportion {@code k / n}: the upper one for {@code z > 0}, the lower for {@code z < 0}. */
