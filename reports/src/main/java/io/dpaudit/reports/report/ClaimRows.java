@@ -79,6 +79,10 @@ public final class ClaimRows {
             String evidence = "δ ≥ " + Format.g(c.deltaLowerBound().delta()) + " at ε = "
                     + Format.g(c.claim().epsilon()) + "; ε ≥ " + Format.g(c.epsilonLowerBound().epsilon())
                     + " at δ = " + Format.g(c.claim().delta());
+            if (c.deltaLowerBound().paired() != null) { // coupled trials: which form certified each bound
+                evidence += " (coupled trials: δ by the " + c.deltaLowerBound().certification().label() + " form, ε by "
+                        + "the " + c.epsilonLowerBound().certification().label() + " form)";
+            }
             double d = c.power().delta();
             String detectable = Double.isFinite(d) ? "δ ≥ " + Format.g(d) + " at ε = " + Format.g(c.claim().epsilon())
                     : "none";
