@@ -14,7 +14,8 @@ import java.util.function.DoubleFunction;
  * privacy improves steadily with the parameter, by bracketing from {@code x = 1} (doubling or halving within the
  * parameter's range) and root finding to a relative {@code 1e-9} ({@link RootFinder#solveSmooth}); it returns the end
  * of the final bracket that meets the target, after checking that it does ({@code delta <= target}, not only its
- * logarithm). Each parameter value is evaluated at most once. {@link #byScan} serves bounds that are not
+ * logarithm). Each parameter value's δ is computed at most once (of the bounds, only the last two are kept; see
+ * {@link #KEPT_BOUNDS}). {@link #byScan} serves bounds that are not
  * monotone in the parameter (closed forms whose side conditions fail at one end).
  */
 public final class ParameterCalibration {
@@ -82,6 +83,9 @@ public final class ParameterCalibration {
         return monotone(parameter, boundAt, epsilon, delta, hint, 1e-2, RELATIVE_TOLERANCE);
     }
 
+    /** Evaluated bounds kept at once by {@link #monotone} (their deltas are all kept). */
+    private static final int KEPT_BOUNDS = 2;
+
     /** Relative width to which a guide is solved. */
     static final double GUIDE_TOLERANCE = 1e-6;
 
@@ -95,8 +99,16 @@ public final class ParameterCalibration {
         Checks.nonNegative("epsilon", epsilon);
         Checks.delta("delta", delta);
         double logTarget = Math.log(delta);
-        // Every evaluation is remembered: the bracket's ends, the root finder's points and the final check share them.
-        java.util.Map<Double, PrivacyBound> bounds = new java.util.HashMap<>();
+        // Every evaluation's delta is remembered: the bracket's ends, the root finder's points and the final check share
+        // them. Of the bounds themselves only the most recent few are kept (the final check reads the last ones again):
+        // a discretised accountant's bound holds its composed distributions, hundreds of megabytes over 10^6 rounds,
+        // and keeping every evaluation's took 2-3 GB of heap. An evicted bound is recomputed, to the same numbers.
+        java.util.Map<Double, PrivacyBound> bounds = new java.util.LinkedHashMap<>(8, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(java.util.Map.Entry<Double, PrivacyBound> eldest) {
+                return size() > KEPT_BOUNDS;
+            }
+        };
         java.util.Map<Double, Double> deltas = new java.util.HashMap<>();
         DoubleFunction<PrivacyBound> boundOf = x -> bounds.computeIfAbsent(x, v -> {
             io.dpaudit.core.numerics.Interruption.check("calibrating " + parameter.name() + " at " + Checks.format(v));

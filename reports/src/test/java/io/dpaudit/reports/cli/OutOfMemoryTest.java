@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A computation larger than the heap gets one line that says so and how to give more, exit 1, no stack trace: a
- * child JVM with a 256 MB heap asked to calibrate a subsampled Gaussian over 10^6 rounds (whose PLD needs 2–3 GB).
+ * child JVM with a 256 MB heap asked to calibrate a subsampled Gaussian over 10^6 rounds (which needs about 1 GB: it
+ * completes at -Xmx1000m and runs out at -Xmx700m).
  */
 @Tag("integration")
 class OutOfMemoryTest {
