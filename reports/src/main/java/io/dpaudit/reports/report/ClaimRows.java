@@ -86,6 +86,10 @@ public final class ClaimRows {
             double d = c.power().delta();
             String detectable = Double.isFinite(d) ? "δ ≥ " + Format.g(d) + " at ε = " + Format.g(c.claim().epsilon())
                     : "none";
+            if (c.deltaLowerBound().paired() != null && Double.isFinite(d)) {
+                // coupled trials: the power is stated for the test certified by each world's own limits
+                detectable += " (with each world's own limits)";
+            }
             rows.add(new Row(c.claim().label(), "(ε, δ)", "ε = " + Format.g(c.claim().epsilon()) + ", δ = "
                     + Format.g(c.claim().delta()), c.verdict(), evidence, detectable, Format.g(c.tightness()),
                     c.claim().source(), c.epsilonBoundAboveClaim(), c.estimate() == null ? null
