@@ -385,14 +385,14 @@ public final class ScenarioAudit {
                     RandomStreams.training(p.settings().seed()), progress);
         }
         if (p.scenario().coupled()) {
-            if (engine != null || store != null) {
+            if (engine != null) {
                 throw new InvalidInputException("simulator.coupling", ScenarioReader.COMMON_RANDOM_NUMBERS,
-                        "runs on the local engine only: not with --checkpoint, --resume or a cluster engine");
+                        "runs on the local engine only: not on a cluster engine");
             }
             io.dpaudit.core.engine.CoupledSamplerFactory coupled =
                     ((io.dpaudit.core.blackbox.BlackBoxSimulator) p.simulator()).coupled();
             return Auditor.runCoupled(coupled, p.simulator(), scorer, p.settings(), p.claims(), p.tradeOffClaims(),
-                    progress);
+                    progress, store);
         }
         return Auditor.run(p.simulator(), scorer, p.lossScorer(), p.profileEstimation(), p.settings(), p.claims(),
                 p.tradeOffClaims(), progress, engine, store);

@@ -217,6 +217,18 @@ public final class Auditor {
     public static AuditResult runCoupled(CoupledSamplerFactory coupled, TrialSamplerFactory sampler, Scorer scorer,
             AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
             ProgressListener progress) {
+        return runCoupled(coupled, sampler, scorer, settings, claims, tradeOffClaims, progress, null);
+    }
+
+    /**
+     * Runs the audit on coupled trials, keeping phase states in {@code store} (checkpoint and resume: a resumed run
+     * gives exactly the numbers of an uninterrupted one).
+     *
+     * @param store where phase states are kept and found, or null
+     */
+    public static AuditResult runCoupled(CoupledSamplerFactory coupled, TrialSamplerFactory sampler, Scorer scorer,
+            AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
+            ProgressListener progress, PhaseStore store) {
         if (!(settings.selection() instanceof ThresholdSelection.HeldOut h)) {
             throw new IllegalArgumentException("coupled trials need held-out threshold selection");
         }
@@ -230,10 +242,12 @@ public final class Auditor {
         long evaluationTrials = settings.trialsPerWorld() - selectionTrials;
         progress.onPhase("selection", String.format(Locale.ROOT, "%d coupled trials (common random numbers) choose "
                 + "the threshold test (held-out fraction %s)", selectionTrials, h.fraction()));
-        CoupledCounts sel = phase.run("selection", coupled, scorer, binning, selectionTrials, streams);
+        CoupledCounts sel = runCoupledPhase(phase, store, "selection", coupled, scorer, binning, selectionTrials,
+                streams);
         progress.onPhase("evaluation", String.format(Locale.ROOT, "%d coupled trials certify the chosen test",
                 evaluationTrials));
-        CoupledCounts eval = phase.run("evaluation", coupled, scorer, binning, evaluationTrials, streams);
+        CoupledCounts eval = runCoupledPhase(phase, store, "evaluation", coupled, scorer, binning, evaluationTrials,
+                streams);
         ScoreCounts selectionCounts = sel.marginals();
         ScoreCounts evaluationCounts = eval.marginals();
         PairedEstimator paired = PairedEstimator.heldOut(sel, eval, settings.confidence());
@@ -251,6 +265,17 @@ public final class Auditor {
                 scorer.description(), binning, selectionTrials, evaluationTrials, streams.issued(), eps, dels, results,
                 elapsed, tradeOff, tradeOffResults, null, new AuditResult.Counts(selectionCounts, evaluationCounts,
                         null));
+    }
+
+    /** One coupled phase, resumed from and kept in {@code store} when there is one. */
+    private static CoupledCounts runCoupledPhase(CoupledPhase phase, PhaseStore store, String name,
+            CoupledSamplerFactory coupled, Scorer scorer, HistogramBinning binning, long trials,
+            RandomStreams streams) {
+        if (store == null) {
+            return phase.run(name, coupled, scorer, binning, trials, streams);
+        }
+        return phase.run(name, coupled, scorer, binning, trials, streams,
+                store.restoreCoupled(name, binning, trials), store::mergedCoupled);
     }
 
     /**

@@ -10,8 +10,11 @@ import org.apache.commons.rng.UniformRandomProvider;
  * Runs one counted phase of coupled trials ({@link CoupledSamplerFactory}) on local threads. The plan is the
  * {@link MonteCarloEngine}'s: shards of a fixed number of trials, shard {@code j} taking the {@code j}-th stream the
  * phase asks {@link RandomStreams} for (claimed in order under a lock), so the counts depend on the seed and the shard
- * size only, never on the number of threads; shard counts are sums of integers, merged exactly. Memory is one
- * {@link CoupledCounts} per worker and the merged one.
+ * size only, never on the number of threads. Shards are merged in their order (a finished shard waits for those before
+ * it), so that after every merge the total is the counts of a prefix of the shards: what a checkpoint keeps, and what
+ * a resumed run goes on from ({@link Resume}), skipping those shards' streams. Memory is one {@link CoupledCounts}
+ * per shard that is counted or waiting to be merged (at most {@code threads + 1}: a worker waits rather than run
+ * further ahead of the slowest shard) and the merged one.
  */
 public final class CoupledPhase {
     private final int threads;
@@ -30,6 +33,35 @@ public final class CoupledPhase {
     }
 
     /**
+     * Where an interrupted coupled phase stopped: its first {@code shardsDone} shards, merged.
+     *
+     * @param shardsDone shards counted, a prefix of the phase's shards
+     * @param counts their merged counts
+     */
+    public record Resume(long shardsDone, CoupledCounts counts) {
+    }
+
+    /** Sees a phase's merged counts after every shard (called under the phase's lock: copy, do not keep). */
+    @FunctionalInterface
+    public interface Listener {
+        /** A listener that ignores merges. */
+        Listener NONE = (phase, shardsDone, shardCount, counts) -> { };
+
+        /**
+         * @param phase the phase
+         * @param shardsDone shards merged so far (a prefix)
+         * @param shardCount shards of the phase
+         * @param counts the merged counts so far (live: copy it to keep it)
+         */
+        void merged(String phase, long shardsDone, long shardCount, CoupledCounts counts);
+    }
+
+    /** Number of shards of a phase of {@code trials} coupled trials. */
+    public long shardCount(long trials) {
+        return (trials + shardTrials - 1) / shardTrials;
+    }
+
+    /**
      * Counts {@code trials} coupled trials.
      *
      * @param phase name for progress reports
@@ -41,20 +73,50 @@ public final class CoupledPhase {
      */
     public CoupledCounts run(String phase, CoupledSamplerFactory sampler, Scorer scorer, HistogramBinning binning,
             long trials, RandomStreams streams) {
+        return run(phase, sampler, scorer, binning, trials, streams, null, Listener.NONE);
+    }
+
+    /**
+     * Counts {@code trials} coupled trials, possibly resuming: with {@code resume} the first
+     * {@code resume.shardsDone()} shards are taken as counted ({@code resume.counts()}), their streams skipped, and
+     * counting goes on from the next shard; a resume that holds every shard only skips their streams.
+     *
+     * @param resume where an earlier, interrupted run of this phase stopped, or null
+     * @param listener told of the merged counts after each shard (and once for a completed resume)
+     * @throws io.dpaudit.core.InvalidInputException (naming {@code --resume}) when the resumed counts could not have
+     *     come from this phase's shards
+     */
+    public CoupledCounts run(String phase, CoupledSamplerFactory sampler, Scorer scorer, HistogramBinning binning,
+            long trials, RandomStreams streams, Resume resume, Listener listener) {
         Checks.atLeast("trials", trials, 1);
         if (scorer.outputLength() != sampler.outputLength()) {
             throw new IllegalArgumentException("attack expects outputs of length " + scorer.outputLength()
                     + " but the mechanism produces " + sampler.outputLength());
         }
-        long shards = (trials + shardTrials - 1) / shardTrials;
+        long shards = shardCount(trials);
         CoupledCounts total = new CoupledCounts(binning);
-        long[] next = {0};
-        long[] merged = {0};
-        long start = System.nanoTime();
-        int workers = (int) Math.min(threads, shards);
+        long first = 0;
+        if (resume != null) {
+            first = resume.shardsDone();
+            long expected = Math.min(trials, first * shardTrials);
+            if (first < 0 || first > shards || resume.counts().trials() != expected
+                    || resume.counts().binning().slots() != binning.slots()) {
+                throw new io.dpaudit.core.InvalidInputException("--resume", "(phase " + phase + ", " + first
+                        + " shards done, " + resume.counts().trials() + " coupled trials)", "this phase has " + shards
+                        + " shards of " + shardTrials + " trials: the checkpoint's counts could not have come from "
+                        + "them; refused");
+            }
+            total.add(resume.counts().on(binning));
+            streams.skip(first);
+            if (first == shards) {
+                listener.merged(phase, shards, shards, total);
+                return total;
+            }
+        }
+        Merge merge = new Merge(phase, total, first, shards, trials, listener);
+        int workers = (int) Math.min(threads, shards - first);
         List<Thread> list = new ArrayList<>(workers);
         Throwable[] failures = new Throwable[workers];
-        Object lock = new Object();
         for (int w = 0; w < workers; w++) {
             final int id = w;
             Thread t = new Thread(() -> {
@@ -68,11 +130,15 @@ public final class CoupledPhase {
                     while (true) {
                         long shard;
                         UniformRandomProvider rng;
-                        synchronized (lock) {
-                            if (next[0] >= shards) {
+                        synchronized (merge) {
+                            // at most threads + 1 shards counted but not merged: memory does not grow with the trials
+                            while (merge.nextShard < shards && merge.nextShard - merge.nextToMerge > threads) {
+                                merge.wait();
+                            }
+                            if (merge.nextShard >= shards) {
                                 return;
                             }
-                            shard = next[0]++;
+                            shard = merge.nextShard++;
                             rng = streams.next();
                         }
                         progress.check(phase + ", shard " + (shard + 1) + " of " + shards);
@@ -92,18 +158,12 @@ public final class CoupledPhase {
                             }
                             done += b;
                         }
-                        long done;
-                        synchronized (lock) {
-                            total.add(shardCounts);
-                            merged[0] += n;
-                            done = merged[0];
-                        }
-                        progress.onProgress(phase, done, trials, System.nanoTime() - start);
+                        merge.complete(shard, shardCounts);
                     }
                 } catch (Throwable e) {
-                    synchronized (lock) {
+                    synchronized (merge) {
                         failures[id] = e;
-                        next[0] = Long.MAX_VALUE; // no further shard is claimed
+                        merge.stop();
                     }
                 }
             }, "dp-audit-" + phase + "-" + w);
@@ -119,8 +179,8 @@ public final class CoupledPhase {
                     break;
                 } catch (InterruptedException e) {
                     interrupted = true;
-                    synchronized (lock) {
-                        next[0] = Long.MAX_VALUE;
+                    synchronized (merge) {
+                        merge.stop();
                     }
                 }
             }
@@ -144,5 +204,50 @@ public final class CoupledPhase {
             throw new IllegalStateException("phase " + phase + " merged " + total.trials() + " of " + trials);
         }
         return total;
+    }
+
+    /** The merge of one running phase: shards in order, the listener told after each (guarded by this object). */
+    private final class Merge {
+        private final String phase;
+        private final CoupledCounts total;
+        private final long shards;
+        private final long trials;
+        private final Listener listener;
+        private final java.util.Map<Long, CoupledCounts> pending = new java.util.HashMap<>();
+        private final long start = System.nanoTime();
+        private long nextShard;
+        private long nextToMerge;
+
+        Merge(String phase, CoupledCounts total, long first, long shards, long trials, Listener listener) {
+            this.phase = phase;
+            this.total = total;
+            this.nextShard = first;
+            this.nextToMerge = first;
+            this.shards = shards;
+            this.trials = trials;
+            this.listener = listener;
+        }
+
+        /** No further shard is claimed; workers waiting to claim one return (call with the lock held). */
+        void stop() {
+            nextShard = Long.MAX_VALUE;
+            notifyAll();
+        }
+
+        void complete(long shard, CoupledCounts counts) {
+            long done;
+            synchronized (this) {
+                pending.put(shard, counts);
+                CoupledCounts next;
+                while ((next = pending.remove(nextToMerge)) != null) {
+                    total.add(next);
+                    nextToMerge++;
+                }
+                done = total.trials();
+                listener.merged(phase, nextToMerge, shards, total);
+                notifyAll();
+            }
+            progress.onProgress(phase, done, trials, System.nanoTime() - start);
+        }
     }
 }

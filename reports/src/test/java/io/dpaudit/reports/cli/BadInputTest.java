@@ -265,18 +265,16 @@ class BadInputTest {
                 Arguments.of("2.5", "--trials = 2.5"));
     }
 
-    /** Coupled trials run on the local engine's threads: a checkpoint is refused before anything is written. */
+    /** Coupled trials run on the local engine's threads: Spark is refused before anything is written. */
     @Test
-    void coupledTrialsRefuseACheckpointBeforeAnyOutput() throws IOException {
+    void coupledTrialsRefuseSparkBeforeAnyOutput() throws IOException {
         Path file = dir.resolve("coupled.json");
         Files.writeString(file, zoo("\"attack\": \"learned\", \"simulator\": {\"coupling\": "
                 + "\"common-random-numbers\"}"));
         Path out = dir.resolve("out3");
-        Path checkpointFile = dir.resolve("state.ckpt");
-        assertOneLineError(CliRunner.run("run", file.toString(), "--checkpoint", checkpointFile.toString(), "--out",
-                out.toString()), "simulator.coupling = common-random-numbers: runs on the local engine only");
+        assertOneLineError(CliRunner.run("run", file.toString(), "--engine", "spark", "--out", out.toString()),
+                "simulator.coupling = common-random-numbers: runs on the local engine only");
         assertFalse(Files.exists(out));
-        assertFalse(Files.exists(checkpointFile));
     }
 
     private static void assertOneLineError(CliRunner.Result r, String expected) {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.audit.PhaseStore;
+import io.dpaudit.core.engine.CoupledCounts;
+import io.dpaudit.core.engine.CoupledPhase;
 import io.dpaudit.core.engine.HistogramBinning;
 import io.dpaudit.core.engine.MonteCarloEngine;
 import io.dpaudit.core.engine.ScoreCounts;
@@ -29,7 +31,9 @@ import java.util.Map;
  *
  * <p>Layout (JSON): {@code {format, version, toolVersion, scenarioSha256, seed, trials, phases: {NAME: {shardsDone,
  * shardCount, trials, binning: {lo, hi, bins, exact}, withCanary: {slots, counts}, withoutCanary: {slots,
- * counts}}}}}, counts sparse (non-zero slots only).
+ * counts}}}, sha256}}, counts sparse (non-zero slots only). A phase of coupled trials ({@code simulator.coupling})
+ * also has {@code coupled: true} and the histograms of each trial's smaller and larger score, {@code smaller} and
+ * {@code larger} (see {@link CoupledCounts}); its {@code trials} are coupled trials.
  */
 public final class Checkpoint implements PhaseStore {
     /** The value of the file's {@code format} field. */
@@ -58,7 +62,15 @@ public final class Checkpoint implements PhaseStore {
     public record Identity(String toolVersion, String scenarioSha256, long seed, long trials) {
     }
 
-    private record PhaseState(long shardsDone, long shardCount, ScoreCounts counts) {
+    /** One phase's state: {@code counts} for trials of each world apart, {@code coupled} for coupled trials. */
+    private record PhaseState(long shardsDone, long shardCount, ScoreCounts counts, CoupledCounts coupled) {
+        HistogramBinning binning() {
+            return coupled != null ? coupled.binning() : counts.binning();
+        }
+
+        long trials() {
+            return coupled != null ? coupled.trials() : counts.trials();
+        }
     }
 
     private final Path file;
@@ -127,20 +139,38 @@ public final class Checkpoint implements PhaseStore {
             } catch (RuntimeException ex) {
                 throw new InvalidInputException(option, file, "holds an invalid histogram in phase " + e.getKey());
             }
-            long[] with = dense(option, file, p.path("withCanary"), binning.slots());
-            long[] without = dense(option, file, p.path("withoutCanary"), binning.slots());
             long shardsDone = p.path("shardsDone").asLong(-1);
             long shardCount = p.path("shardCount").asLong(-1);
-            ScoreCounts counts = ScoreCounts.of(binning, with, without);
-            if (shardsDone < 0 || shardCount < 1 || shardsDone > shardCount || counts.trials() < 0) {
+            PhaseState state = p.path("coupled").asBoolean(false)
+                    ? new PhaseState(shardsDone, shardCount, null, coupled(option, file, e.getKey(), p, binning))
+                    : new PhaseState(shardsDone, shardCount, ScoreCounts.of(binning, dense(option, file,
+                            p.path("withCanary"), binning.slots()), dense(option, file, p.path("withoutCanary"),
+                            binning.slots())), null);
+            if (shardsDone < 0 || shardCount < 1 || shardsDone > shardCount || state.trials() < 0) {
                 throw new InvalidInputException(option, file, "holds an impossible state in phase " + e.getKey()
                         + " (" + shardsDone + " of " + shardCount + " shards)");
             }
-            states.put(e.getKey(), new PhaseState(shardsDone, shardCount, counts));
+            states.put(e.getKey(), state);
         }
         Checkpoint c = new Checkpoint(writeTo, identity, states);
         c.phases.putAll(states);
         return c;
+    }
+
+    /** A coupled phase's four histograms, refused unless they could have come from coupled trials. */
+    private static CoupledCounts coupled(String option, Path file, String phase, JsonNode p,
+            HistogramBinning binning) {
+        CoupledCounts.Histogram[] kinds = CoupledCounts.Histogram.values();
+        long[][] arrays = new long[kinds.length][];
+        for (int h = 0; h < kinds.length; h++) {
+            arrays[h] = dense(option, file, p.path(kinds[h].key()), binning.slots());
+        }
+        try {
+            return CoupledCounts.of(binning, arrays);
+        } catch (IllegalArgumentException | ArithmeticException ex) {
+            throw new InvalidInputException(option, file, "holds impossible coupled counts in phase " + phase + " ("
+                    + ex.getMessage() + ")");
+        }
     }
 
     private static void check(String option, Path file, String what, String saved, String now) {
@@ -203,25 +233,64 @@ public final class Checkpoint implements PhaseStore {
 
     @Override
     public synchronized MonteCarloEngine.Resume restore(String phase, HistogramBinning binning, long trials) {
+        PhaseState s = restoredState(phase, binning, false);
+        return s == null ? null : new MonteCarloEngine.Resume(s.shardsDone(), s.counts());
+    }
+
+    @Override
+    public synchronized CoupledPhase.Resume restoreCoupled(String phase, HistogramBinning binning, long trials) {
+        PhaseState s = restoredState(phase, binning, true);
+        return s == null ? null : new CoupledPhase.Resume(s.shardsDone(), s.coupled());
+    }
+
+    /** The restored state of {@code phase}, or null; refused when of the other kind or on another histogram. */
+    private PhaseState restoredState(String phase, HistogramBinning binning, boolean coupled) {
         PhaseState s = restored.get(phase);
         if (s == null) {
             return null;
         }
-        HistogramBinning b = s.counts().binning();
+        if ((s.coupled() != null) != coupled) {
+            throw new InvalidInputException("--resume", file, "its " + phase + " phase holds " + (coupled
+                    ? "trials of each world apart" : "coupled trials") + ", this run's " + (coupled
+                    ? "coupled trials" : "trials of each world apart"));
+        }
+        HistogramBinning b = s.binning();
         if (b.slots() != binning.slots() || Double.compare(b.lo(), binning.lo()) != 0
                 || Double.compare(b.hi(), binning.hi()) != 0) {
             throw new InvalidInputException("--resume", file, "its " + phase + " histogram differs from this run's "
                     + "(another attack or version?)");
         }
-        return new MonteCarloEngine.Resume(s.shardsDone(), s.counts());
+        return s;
     }
 
     @Override
     public synchronized void merged(String phase, long shardsDone, long shardCount, ScoreCounts counts) {
-        phases.put(phase, new PhaseState(shardsDone, shardCount, counts.copy()));
-        boolean end = shardsDone >= shardCount;
+        keep(phase, new PhaseState(shardsDone, shardCount, counts.copy(), null));
+    }
+
+    @Override
+    public synchronized void mergedCoupled(String phase, long shardsDone, long shardCount, CoupledCounts counts) {
+        keep(phase, new PhaseState(shardsDone, shardCount, null, counts.copy()));
+    }
+
+    private void keep(String phase, PhaseState state) {
+        phases.put(phase, state);
+        boolean end = state.shardsDone() >= state.shardCount();
         if (end || System.nanoTime() - lastWrite >= INTERVAL_NANOS) {
             write();
+        }
+    }
+
+    /** Writes a histogram's non-zero slots and their counts into {@code side}. */
+    private static void sparse(ObjectNode side, int slotCount, java.util.function.IntToLongFunction count) {
+        ArrayNode slots = side.putArray("slots");
+        ArrayNode counts = side.putArray("counts");
+        for (int i = 0; i < slotCount; i++) {
+            long c = count.applyAsLong(i);
+            if (c != 0) {
+                slots.add(i);
+                counts.add(c);
+            }
         }
     }
 
@@ -240,23 +309,22 @@ public final class Checkpoint implements PhaseStore {
             ObjectNode o = ph.putObject(e.getKey());
             o.put("shardsDone", s.shardsDone());
             o.put("shardCount", s.shardCount());
-            o.put("trials", s.counts().trials());
-            HistogramBinning b = s.counts().binning();
+            o.put("trials", s.trials());
+            HistogramBinning b = s.binning();
             ObjectNode bn = o.putObject("binning");
             bn.set("lo", JsonNumbers.encode(b.lo()));
             bn.set("hi", JsonNumbers.encode(b.hi()));
             bn.put("bins", b.bins());
             bn.put("exact", b.exact());
-            for (World w : World.values()) {
-                ObjectNode side = o.putObject(w == World.WITH_CANARY ? "withCanary" : "withoutCanary");
-                ArrayNode slots = side.putArray("slots");
-                ArrayNode counts = side.putArray("counts");
-                for (int i = 0; i < b.slots(); i++) {
-                    long c = s.counts().count(w, i);
-                    if (c != 0) {
-                        slots.add(i);
-                        counts.add(c);
-                    }
+            if (s.coupled() != null) {
+                o.put("coupled", true);
+                for (CoupledCounts.Histogram h : CoupledCounts.Histogram.values()) {
+                    sparse(o.putObject(h.key()), b.slots(), i -> s.coupled().count(h, i));
+                }
+            } else {
+                for (World w : World.values()) {
+                    sparse(o.putObject(w == World.WITH_CANARY ? "withCanary" : "withoutCanary"), b.slots(),
+                            i -> s.counts().count(w, i));
                 }
             }
         }
