@@ -17,6 +17,7 @@ import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.DetectionPower;
 import io.dpaudit.core.estimate.EmpiricalEstimator;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
+import io.dpaudit.core.estimate.PairedDetectionPower;
 import io.dpaudit.core.estimate.PairedEstimator;
 import io.dpaudit.core.estimate.PrivacyLossEstimate;
 import io.dpaudit.core.estimate.PrivacyLossEstimator;
@@ -472,13 +473,12 @@ public final class Auditor {
 
     /**
      * The verdict from the δ lower bound at the claim's ε ({@code d}), with the ε lower bound at its δ ({@code e}) for
-     * the power rule. The detectable δ is that of {@code d}'s test certified by each world's own Clopper–Pearson limits
-     * ({@link DetectionPower}); for coupled trials the form that certifies it is chosen among those, at their shares,
-     * and the paired forms, by the bound predicted on the selection trials — so it is the power of the per-world
-     * certification, which the chosen form is meant to exceed.
+     * the power rule. The detectable δ is that of {@code d}'s test certified as {@code d} was: by each world's own
+     * Clopper–Pearson limits ({@link DetectionPower}), or for coupled trials by the paired or marginal form the verdict
+     * used ({@link PairedDetectionPower}).
      */
     private static ClaimResult judge(DeltaLowerBound d, EpsilonLowerBound e, Claim claim) {
-        double detectable = DetectionPower.detectableDelta(d.test(), claim.epsilon(), claim.delta());
+        double detectable = DetectionPower.detectableDelta(d, claim.epsilon(), claim.delta());
         Verdict v = d.delta() > claim.delta() ? Verdict.VIOLATED
                 : DetectionPower.inconclusive(detectable, claim.delta(), e.epsilon() > 0) ? Verdict.INCONCLUSIVE
                 : Verdict.CONSISTENT;

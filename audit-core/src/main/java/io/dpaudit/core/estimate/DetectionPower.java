@@ -87,12 +87,32 @@ public final class DetectionPower {
     }
 
     /**
+     * {@link #detectableDelta(SelectedTest, double, double)} for the test certifying {@code bound}, by the form that
+     * certified it: each world's own limits for independently sampled worlds, {@link PairedDetectionPower} for a bound
+     * from coupled trials.
+     */
+    public static double detectableDelta(DeltaLowerBound bound, double epsilon, double claimDelta) {
+        return bound.paired() != null ? PairedDetectionPower.detectableDelta(bound, epsilon, claimDelta)
+                : detectableDelta(bound.test(), epsilon, claimDelta);
+    }
+
+    /**
      * The trials per world at which a test with the same rates as {@code t} would detect a violation of
      * {@value #INCONCLUSIVE_FACTOR} times the claimed δ at {@code epsilon} (any finite one for a pure-DP claim), so
      * that the claim is no longer inconclusive whatever else was seen: the smallest {@code N = 2^k} times the present
      * trials ({@code k} from 1 to 40), with the counts scaled in proportion; 0 when none up to {@code 2^40} times does.
      */
     public static long trialsToResolve(SelectedTest t, double epsilon, double claimDelta) {
+        return trialsToResolve(new DeltaLowerBound(epsilon, 0, t), epsilon, claimDelta);
+    }
+
+    /**
+     * {@link #trialsToResolve(SelectedTest, double, double)} for the test and form certifying {@code bound}
+     * ({@link #detectableDelta(DeltaLowerBound, double, double)}): for coupled trials the joint counts are scaled.
+     */
+    public static long trialsToResolve(DeltaLowerBound bound, double epsilon, double claimDelta) {
+        SelectedTest t = bound.test();
+        EpsilonLowerBound.PairedCounts p = bound.paired();
         for (int k = 1; k <= 40; k++) {
             double scale = Math.scalb(1.0, k);
             double n = t.trials() * scale;
@@ -103,7 +123,12 @@ public final class DetectionPower {
             SelectedTest scaled = new SelectedTest(t.direction(), t.edge(), t.threshold(),
                     Math.round(t.truePositives() * scale), Math.round(t.falsePositives() * scale), (long) n, (long) m,
                     t.truePositiveRateLower(), t.falsePositiveRateUpper(), t.errorLevelPerRate());
-            if (!inconclusive(detectableDelta(scaled, epsilon, claimDelta), claimDelta, false)) {
+            EpsilonLowerBound.PairedCounts scaledPaired = p == null ? null : new EpsilonLowerBound.PairedCounts(
+                    Math.round(p.both() * scale), Math.round(p.flaggedOnly() * scale),
+                    Math.round(p.otherOnly() * scale), p.errorLevel(), p.share());
+            DeltaLowerBound scaledBound = new DeltaLowerBound(bound.epsilon(), bound.delta(), scaled,
+                    bound.certification(), scaledPaired);
+            if (!inconclusive(detectableDelta(scaledBound, epsilon, claimDelta), claimDelta, false)) {
                 return (long) n;
             }
         }

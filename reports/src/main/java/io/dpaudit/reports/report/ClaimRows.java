@@ -87,8 +87,8 @@ public final class ClaimRows {
             String detectable = Double.isFinite(d) ? "δ ≥ " + Format.g(d) + " at ε = " + Format.g(c.claim().epsilon())
                     : "none";
             if (c.deltaLowerBound().paired() != null && Double.isFinite(d)) {
-                // coupled trials: the power is stated for the test certified by each world's own limits
-                detectable += " (with each world's own limits)";
+                // coupled trials: the power is stated for the form that certified the verdict's δ bound
+                detectable += " (by the " + c.deltaLowerBound().certification().label() + " form)";
             }
             rows.add(new Row(c.claim().label(), "(ε, δ)", "ε = " + Format.g(c.claim().epsilon()) + ", δ = "
                     + Format.g(c.claim().delta()), c.verdict(), evidence, detectable, Format.g(c.tightness()),
