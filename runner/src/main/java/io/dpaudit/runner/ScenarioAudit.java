@@ -385,14 +385,14 @@ public final class ScenarioAudit {
                     RandomStreams.training(p.settings().seed()), progress);
         }
         if (p.scenario().coupled()) {
-            if (engine != null) {
+            if (engine != null && !(engine instanceof io.dpaudit.core.engine.CoupledPhaseEngine)) {
                 throw new InvalidInputException("simulator.coupling", ScenarioReader.COMMON_RANDOM_NUMBERS,
-                        "runs on the local engine only: not on a cluster engine");
+                        "needs an engine that runs coupled trials; this one does not");
             }
             io.dpaudit.core.engine.CoupledSamplerFactory coupled =
                     ((io.dpaudit.core.blackbox.BlackBoxSimulator) p.simulator()).coupled();
             return Auditor.runCoupled(coupled, p.simulator(), scorer, p.settings(), p.claims(), p.tradeOffClaims(),
-                    progress, store);
+                    progress, (io.dpaudit.core.engine.CoupledPhaseEngine) engine, store);
         }
         return Auditor.run(p.simulator(), scorer, p.lossScorer(), p.profileEstimation(), p.settings(), p.claims(),
                 p.tradeOffClaims(), progress, engine, store);

@@ -1,6 +1,10 @@
 package io.dpaudit.spark;
 
 import io.dpaudit.core.blackbox.TrainableScorer;
+import io.dpaudit.core.blackbox.BlackBoxSimulator;
+import io.dpaudit.core.engine.CoupledCounts;
+import io.dpaudit.core.engine.CoupledPhase;
+import io.dpaudit.core.engine.CoupledSamplerFactory;
 import io.dpaudit.core.engine.HistogramBinning;
 import io.dpaudit.core.engine.MonteCarloEngine;
 import io.dpaudit.core.engine.RankedScorer;
@@ -63,15 +67,40 @@ final class ShardCounter implements Function<ShardRange, long[][]> {
         }
         HistogramBinning binning = spec.exactValues() != null ? HistogramBinning.ranks(spec.exactValues())
                 : new HistogramBinning(spec.lo(), spec.hi(), spec.bins());
-        long[] with = new long[binning.slots()];
-        long[] without = new long[binning.slots()];
         RandomStreams streams = new RandomStreams(spec.seed());
         streams.skip(spec.firstStream() + range.from());
+        if (spec.coupled()) {
+            return coupled(p, scorer, binning, range, streams);
+        }
+        long[] with = new long[binning.slots()];
+        long[] without = new long[binning.slots()];
         for (long j = range.from(); j < range.to(); j++) {
             int n = (int) Math.min(spec.shardTrials(), spec.phaseTrials() - j * spec.shardTrials());
             MonteCarloEngine.countShard(p.trials().simulator().create(streams.next()), scorer, binning, n, with,
                     without);
         }
         return new long[][] {with, without};
+    }
+
+    /**
+     * The shards of a coupled phase, counted as the local engine counts them ({@link CoupledPhase#countShard}): the
+     * four histograms of {@link CoupledCounts}, in the order of {@link CoupledCounts.Histogram}.
+     */
+    private long[][] coupled(Prepared p, Scorer scorer, HistogramBinning binning, ShardRange range,
+            RandomStreams streams) {
+        CoupledSamplerFactory sampler = ((BlackBoxSimulator) p.trials().simulator()).coupled();
+        CoupledCounts counts = new CoupledCounts(binning);
+        for (long j = range.from(); j < range.to(); j++) {
+            int n = (int) Math.min(spec.shardTrials(), spec.phaseTrials() - j * spec.shardTrials());
+            CoupledPhase.countShard(sampler.coupled(streams.next()), scorer, binning, n, counts);
+        }
+        CoupledCounts.Histogram[] kinds = CoupledCounts.Histogram.values();
+        long[][] out = new long[kinds.length][binning.slots()];
+        for (int h = 0; h < kinds.length; h++) {
+            for (int i = 0; i < out[h].length; i++) {
+                out[h][i] = counts.count(kinds[h], i);
+            }
+        }
+        return out;
     }
 }

@@ -1,5 +1,9 @@
 package io.dpaudit.spark;
 
+import io.dpaudit.core.engine.CoupledCounts;
+import io.dpaudit.core.engine.CoupledPhase;
+import io.dpaudit.core.engine.CoupledPhaseEngine;
+import io.dpaudit.core.engine.CoupledSamplerFactory;
 import io.dpaudit.core.engine.HistogramBinning;
 import io.dpaudit.core.engine.PhaseEngine;
 import io.dpaudit.core.engine.ProgressListener;
@@ -21,9 +25,9 @@ import org.apache.spark.api.java.JavaSparkContext;
  * range order and skips the phase's streams. Shard {@code j} draws from stream {@code first + j} of the root seed, as on
  * the local engine, and counts are exact integers, so the result equals the local engine's for any partition count.
  * The driver keeps O(shards) state at most (the ranges) and ships no dp-audit object: executors prepare the audit from
- * the scenario text.
+ * the scenario text. Coupled phases ({@link CoupledPhaseEngine}) are counted the same way, four histograms per task.
  */
-final class SparkPhaseEngine implements PhaseEngine {
+final class SparkPhaseEngine implements PhaseEngine, CoupledPhaseEngine {
     private static final long POLL_MILLIS = 10_000;
 
     private final JavaSparkContext sc;
@@ -57,6 +61,27 @@ final class SparkPhaseEngine implements PhaseEngine {
     @Override
     public ScoreCounts run(String phase, TrialSamplerFactory sampler, Scorer scorer, HistogramBinning binning,
             long phaseTrials, RandomStreams streams) {
+        long[][] sums = count(phase, scorer, binning, phaseTrials, streams, false, 2, "trials per world");
+        return ScoreCounts.of(binning, sums[0], sums[1]);
+    }
+
+    /**
+     * The same for coupled trials: executors count their shards with {@link CoupledPhase#countShard} and return the
+     * four histograms of {@link CoupledCounts}, summed here in range order.
+     */
+    @Override
+    public CoupledCounts runCoupled(String phase, CoupledSamplerFactory sampler, Scorer scorer,
+            HistogramBinning binning, long phaseTrials, RandomStreams streams) {
+        return CoupledCounts.of(binning, count(phase, scorer, binning, phaseTrials, streams, true,
+                CoupledCounts.Histogram.values().length, "coupled trials"));
+    }
+
+    /**
+     * Counts a phase's shards in Spark tasks (one per contiguous range) and sums the tasks' {@code histograms}
+     * histograms in range order; skips the phase's streams.
+     */
+    private long[][] count(String phase, Scorer scorer, HistogramBinning binning, long phaseTrials,
+            RandomStreams streams, boolean coupled, int histograms, String unit) {
         long start = System.nanoTime();
         long shards = (phaseTrials + shardTrials - 1) / shardTrials;
         int tasks = (int) Math.min(shards, partitions > 0 ? partitions : Math.max(1, 4L * sc.defaultParallelism()));
@@ -73,9 +98,9 @@ final class SparkPhaseEngine implements PhaseEngine {
         }
         double[] ranks = scorer instanceof RankedScorer r ? r.rankValues() : null;
         TaskSpec spec = new TaskSpec(scenarioText, trials, seed, estimate, scorer == lossScorer, binning.lo(),
-                binning.hi(), binning.bins(), exact, ranks, streams.issued(), shardTrials, phaseTrials);
-        progress.onPhase(phase, String.format(Locale.ROOT, "%d trials per world: %d shards in %d Spark tasks on %s",
-                phaseTrials, shards, tasks, sc.master()));
+                binning.hi(), binning.bins(), exact, ranks, streams.issued(), shardTrials, phaseTrials, coupled);
+        progress.onPhase(phase, String.format(Locale.ROOT, "%d %s: %d shards in %d Spark tasks on %s",
+                phaseTrials, unit, shards, tasks, sc.master()));
         String group = "dp-audit-" + phase + "-" + System.nanoTime();
         sc.setJobGroup(group, "dp-audit " + phase, false);
         Thread poller = poll(phase, group, phaseTrials, start);
@@ -86,17 +111,17 @@ final class SparkPhaseEngine implements PhaseEngine {
             poller.interrupt();
             sc.clearJobGroup();
         }
-        long[] with = new long[binning.slots()];
-        long[] without = new long[binning.slots()];
+        long[][] sums = new long[histograms][binning.slots()];
         for (long[][] part : parts) { // range order: collect() keeps the partitions' order
-            for (int i = 0; i < with.length; i++) {
-                with[i] += part[0][i];
-                without[i] += part[1][i];
+            for (int h = 0; h < histograms; h++) {
+                for (int i = 0; i < sums[h].length; i++) {
+                    sums[h][i] += part[h][i];
+                }
             }
         }
         streams.skip(shards);
         progress.onProgress(phase, phaseTrials, phaseTrials, System.nanoTime() - start);
-        return ScoreCounts.of(binning, with, without);
+        return sums;
     }
 
     /** Reports the fraction of the phase's tasks done every {@value #POLL_MILLIS} ms, from Spark's status tracker. */

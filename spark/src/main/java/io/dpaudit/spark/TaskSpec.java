@@ -19,9 +19,10 @@ import java.io.Serializable;
  * @param firstStream index of the stream of the phase's first shard
  * @param shardTrials trials per world in a full shard
  * @param phaseTrials the phase's trials per world
+ * @param coupled whether the phase counts coupled trials (both worlds on common random numbers)
  */
 record TaskSpec(String scenarioText, long trials, long seed, boolean estimate, boolean lossScorer, double lo,
         double hi, int bins, double[] exactValues, double[] rankValues, long firstStream, int shardTrials,
-        long phaseTrials) implements Serializable {
+        long phaseTrials, boolean coupled) implements Serializable {
     private static final long serialVersionUID = 1L;
 }

@@ -2,6 +2,7 @@ package io.dpaudit.core.audit;
 
 import io.dpaudit.core.engine.CoupledCounts;
 import io.dpaudit.core.engine.CoupledPhase;
+import io.dpaudit.core.engine.CoupledPhaseEngine;
 import io.dpaudit.core.engine.CoupledSamplerFactory;
 import io.dpaudit.core.engine.HistogramBinning;
 import io.dpaudit.core.engine.LossBracket;
@@ -230,6 +231,21 @@ public final class Auditor {
     public static AuditResult runCoupled(CoupledSamplerFactory coupled, TrialSamplerFactory sampler, Scorer scorer,
             AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
             ProgressListener progress, PhaseStore store) {
+        return runCoupled(coupled, sampler, scorer, settings, claims, tradeOffClaims, progress, null, store);
+    }
+
+    /**
+     * Runs the audit on coupled trials on a given engine: any engine gives the same numbers.
+     *
+     * @param engine the engine of the counted phases (null: the local {@link CoupledPhase} on the settings' threads)
+     * @param store where phase states are kept and found, or null; needs the local engine
+     */
+    public static AuditResult runCoupled(CoupledSamplerFactory coupled, TrialSamplerFactory sampler, Scorer scorer,
+            AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
+            ProgressListener progress, CoupledPhaseEngine engine, PhaseStore store) {
+        if (store != null && engine != null) {
+            throw new IllegalArgumentException("checkpoint and resume need the local engine");
+        }
         if (!(settings.selection() instanceof ThresholdSelection.HeldOut h)) {
             throw new IllegalArgumentException("coupled trials need held-out threshold selection");
         }
@@ -238,7 +254,8 @@ public final class Auditor {
         Pilot.Result pilot = pilot(sampler, scorer, settings, streams, true, false, progress);
         HistogramBinning binning = pilot.binning();
         scorer = pilot.scorer();
-        CoupledPhase phase = new CoupledPhase(settings.threads(), settings.shardTrials(), progress);
+        CoupledPhaseEngine phase = engine != null ? engine
+                : new CoupledPhase(settings.threads(), settings.shardTrials(), progress);
         long selectionTrials = AuditSettings.selectionTrials(settings.trialsPerWorld(), h.fraction());
         long evaluationTrials = settings.trialsPerWorld() - selectionTrials;
         progress.onPhase("selection", String.format(Locale.ROOT, "%d coupled trials (common random numbers) choose "
@@ -269,13 +286,13 @@ public final class Auditor {
     }
 
     /** One coupled phase, resumed from and kept in {@code store} when there is one. */
-    private static CoupledCounts runCoupledPhase(CoupledPhase phase, PhaseStore store, String name,
+    private static CoupledCounts runCoupledPhase(CoupledPhaseEngine phase, PhaseStore store, String name,
             CoupledSamplerFactory coupled, Scorer scorer, HistogramBinning binning, long trials,
             RandomStreams streams) {
         if (store == null) {
-            return phase.run(name, coupled, scorer, binning, trials, streams);
+            return phase.runCoupled(name, coupled, scorer, binning, trials, streams);
         }
-        return phase.run(name, coupled, scorer, binning, trials, streams,
+        return ((CoupledPhase) phase).run(name, coupled, scorer, binning, trials, streams,
                 store.restoreCoupled(name, binning, trials), store::mergedCoupled);
     }
 

@@ -16,7 +16,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * per shard that is counted or waiting to be merged (at most {@code threads + 1}: a worker waits rather than run
  * further ahead of the slowest shard) and the merged one.
  */
-public final class CoupledPhase {
+public final class CoupledPhase implements CoupledPhaseEngine {
     private final int threads;
     private final int shardTrials;
     private final ProgressListener progress;
@@ -54,6 +54,49 @@ public final class CoupledPhase {
          * @param counts the merged counts so far (live: copy it to keep it)
          */
         void merged(String phase, long shardsDone, long shardCount, CoupledCounts counts);
+    }
+
+    @Override
+    public int shardTrials() {
+        return shardTrials;
+    }
+
+    @Override
+    public CoupledCounts runCoupled(String phase, CoupledSamplerFactory sampler, Scorer scorer,
+            HistogramBinning binning, long trials, RandomStreams streams) {
+        return run(phase, sampler, scorer, binning, trials, streams);
+    }
+
+    /**
+     * Counts one shard of {@code n} coupled trials into {@code into}: batches of
+     * {@link MonteCarloEngine#batchTrials} coupled outputs, each world's scored and histogrammed, the two slots of
+     * each trial counted together. The one shard loop of every engine (this one's workers and a Spark executor), so
+     * that their counts agree bit for bit by construction.
+     */
+    public static void countShard(CoupledSamplerFactory.Draws draws, Scorer scorer, HistogramBinning binning, int n,
+            CoupledCounts into) {
+        int length = scorer.outputLength();
+        int batch = MonteCarloEngine.batchTrials(length);
+        countShard(draws, scorer, binning, n, new double[batch * length], new double[batch * length],
+                new double[batch], new int[batch], into);
+    }
+
+    private static void countShard(CoupledSamplerFactory.Draws draws, Scorer scorer, HistogramBinning binning, int n,
+            double[] outD, double[] outDPrime, double[] scores, int[] slots, CoupledCounts into) {
+        int batch = scores.length;
+        for (int done = 0; done < n; ) {
+            int b = Math.min(batch, n - done);
+            draws.sample(outD, outDPrime, b);
+            double[] s = scorer.score(outD, b, scores);
+            for (int i = 0; i < b; i++) {
+                slots[i] = binning.index(s[i]);
+            }
+            s = scorer.score(outDPrime, b, scores);
+            for (int i = 0; i < b; i++) {
+                into.add(slots[i], binning.index(s[i]));
+            }
+            done += b;
+        }
     }
 
     /** Number of shards of a phase of {@code trials} coupled trials. */
@@ -144,20 +187,8 @@ public final class CoupledPhase {
                         progress.check(phase + ", shard " + (shard + 1) + " of " + shards);
                         int n = (int) Math.min(shardTrials, trials - shard * shardTrials);
                         CoupledCounts shardCounts = new CoupledCounts(binning);
-                        CoupledSamplerFactory.Draws draws = sampler.coupled(rng);
-                        for (int done = 0; done < n; ) {
-                            int b = Math.min(batch, n - done);
-                            draws.sample(outD, outDPrime, b);
-                            double[] s = scorer.score(outD, b, scores);
-                            for (int i = 0; i < b; i++) {
-                                slots[i] = binning.index(s[i]);
-                            }
-                            s = scorer.score(outDPrime, b, scores);
-                            for (int i = 0; i < b; i++) {
-                                shardCounts.add(slots[i], binning.index(s[i]));
-                            }
-                            done += b;
-                        }
+                        countShard(sampler.coupled(rng), scorer, binning, n, outD, outDPrime, scores, slots,
+                                shardCounts);
                         merge.complete(shard, shardCounts);
                     }
                 } catch (Throwable e) {

@@ -130,11 +130,6 @@ final class RunCommand implements Callable<Integer> {
             throw new InvalidInputException(PairSearch.KEY, "(a search)", "applies to the local engine; audit the "
                     + "chosen pair's scenario with --engine spark");
         }
-        if (read.coupled() && engine.equals("spark")) {
-            // Coupled phases run on the local engine's threads only (no remote shards).
-            throw new InvalidInputException("simulator.coupling", ScenarioReader.COMMON_RANDOM_NUMBERS, "runs on the "
-                    + "local engine only: not with --engine spark");
-        }
         long trials = trialsOverride != null ? trialsOverride : scenario.trials();
         long seed = seedOverride != null ? seedOverride : scenario.seed();
         byte[] scenarioBytes = bytes(scenarioPath);

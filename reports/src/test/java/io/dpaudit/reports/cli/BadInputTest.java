@@ -265,18 +265,6 @@ class BadInputTest {
                 Arguments.of("2.5", "--trials = 2.5"));
     }
 
-    /** Coupled trials run on the local engine's threads: Spark is refused before anything is written. */
-    @Test
-    void coupledTrialsRefuseSparkBeforeAnyOutput() throws IOException {
-        Path file = dir.resolve("coupled.json");
-        Files.writeString(file, zoo("\"attack\": \"learned\", \"simulator\": {\"coupling\": "
-                + "\"common-random-numbers\"}"));
-        Path out = dir.resolve("out3");
-        assertOneLineError(CliRunner.run("run", file.toString(), "--engine", "spark", "--out", out.toString()),
-                "simulator.coupling = common-random-numbers: runs on the local engine only");
-        assertFalse(Files.exists(out));
-    }
-
     private static void assertOneLineError(CliRunner.Result r, String expected) {
         assertEquals(2, r.exit(), () -> "exit code; stderr: " + r.err());
         String err = r.err().strip();

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Tag;
 /**
  * The Spark runner on {@code local[2]} inside {@code mvn -B verify}: for the same scenario and seed, report.json is
  * identical in every number to the local engine's, for several partition counts — with a continuous score, a discrete
- * (ranked) one, the two-sided estimate, and a learned distinguisher trained on each executor. And the bad inputs: an
+ * (ranked) one, the two-sided estimate, a learned distinguisher trained on each executor, and coupled trials (a
+ * learned distinguisher of sparse vector Algorithm 1 on common random numbers). And the bad inputs: an
  * unknown engine, an unreachable master, a checkpoint asked of Spark.
  */
 @Tag("integration")
@@ -81,7 +82,13 @@ class SparkEngineTest {
             // A black box with the learned distinguisher: each executor trains the same model from the seed.
             "{\"name\": \"svt\", \"mechanism\": {\"type\": \"sparse-vector\", \"variant\": 4, \"epsilon\": 0.1, "
                 + "\"d\": \"1,1,1,1,1\", \"dPrime\": \"2,2,0,0,0\"}, \"attack\": \"learned\", \"trials\": 2500000, "
-                + "\"seed\": 13, \"deltas\": [0], \"claims\": [{\"epsilon\": 0.1, \"delta\": 0}]}"};
+                + "\"seed\": 13, \"deltas\": [0], \"claims\": [{\"epsilon\": 0.1, \"delta\": 0}]}",
+            // Coupled trials (common random numbers): executors count the four coupled histograms.
+            "{\"name\": \"svt-coupled\", \"mechanism\": {\"type\": \"sparse-vector\", \"variant\": 1, "
+                + "\"epsilon\": 0.1, \"c\": 1, \"threshold\": 0.5, \"d\": \"0,0,0,0,0,1,1,1,1,1\", \"dPrime\": \"1,1,1,1,1,0,0,0,0,0\"}, "
+                + "\"simulator\": {\"kind\": \"reduced\", \"coupling\": \"common-random-numbers\"}, \"attack\": "
+                + "\"learned\", \"trials\": 2500000, \"seed\": 14, \"deltas\": [0, 1e-6], \"claims\": [{\"epsilon\": "
+                + "0.1, \"delta\": 0}, {\"epsilon\": 0.05, \"delta\": 1e-4}]}"};
         for (int i = 0; i < scenarios.length; i++) {
             Path s = Files.writeString(dir.resolve("s" + i + ".json"), scenarios[i]);
             JsonNode local = run(s, "local" + i);
