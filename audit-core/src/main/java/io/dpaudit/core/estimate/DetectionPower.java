@@ -57,12 +57,21 @@ public final class DetectionPower {
      * +inf} when none would be.
      */
     public static double detectableDelta(SelectedTest t, double epsilon, double claimDelta) {
-        long n = t.trials();
-        long m = t.otherTrials();
-        double a = t.errorLevelPerRate();
-        double b = (double) t.falsePositives() / m;
+        return detectableDelta(t.trials(), t.otherTrials(), t.falsePositives(), t.errorLevelPerRate(),
+                t.errorLevelPerRate(), epsilon, claimDelta);
+    }
+
+    /**
+     * The statement of {@link #detectableDelta(SelectedTest, double, double)} for {@code n} trials of the flagged world,
+     * {@code m} of the other with {@code falsePositives} observed, the flagged world's lower limit at error level
+     * {@code flaggedLevel} and the other's upper limit at {@code otherLevel}.
+     */
+    static double detectableDelta(long n, long m, long falsePositives, double flaggedLevel, double otherLevel,
+            double epsilon, double claimDelta) {
+        double a = flaggedLevel;
+        double b = (double) falsePositives / m;
         long y = upperQuantile(m, b, PER_COUNT);
-        double fprUpper = ClopperPearson.upper(y, m, a);
+        double fprUpper = ClopperPearson.upper(y, m, otherLevel);
         double logExcess = epsilon + Math.log(fprUpper); // log(e^eps FPR_upper), no overflow at eps = 1000
         if (logExcess >= 0) {
             return Double.POSITIVE_INFINITY;

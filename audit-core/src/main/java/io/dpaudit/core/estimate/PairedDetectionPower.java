@@ -64,7 +64,7 @@ public final class PairedDetectionPower {
             return Double.POSITIVE_INFINITY;
         }
         return bound.certification() == EpsilonLowerBound.Certification.MARGINAL
-                ? marginal(c, n, q, epsilon, claimDelta)
+                ? marginal(c, n, epsilon, claimDelta)
                 : paired(c, n, zeroRate, epsilon, claimDelta);
     }
 
@@ -111,32 +111,9 @@ public final class PairedDetectionPower {
         return worst;
     }
 
-    private static double marginal(EpsilonLowerBound.PairedCounts c, long n, double q, double epsilon,
-            double claimDelta) {
-        long o = DetectionPower.upperQuantile(n, q, DetectionPower.PER_COUNT);
+    private static double marginal(EpsilonLowerBound.PairedCounts c, long n, double epsilon, double claimDelta) {
         double level = c.errorLevel();
-        double qUpper = ClopperPearson.upper(o, n, c.share() * level);
-        double logExcess = epsilon + Math.log(qUpper);
-        if (logExcess >= 0) {
-            return Double.POSITIVE_INFINITY;
-        }
-        double target = claimDelta + Math.exp(logExcess);
-        double flaggedLevel = (1 - c.share()) * level;
-        if (!(target < 1) || !(ClopperPearson.lower(n, n, flaggedLevel) > target)) {
-            return Double.POSITIVE_INFINITY;
-        }
-        long lo = 0;
-        long hi = n;
-        while (hi - lo > 1) {
-            long mid = lo + (hi - lo) / 2;
-            if (ClopperPearson.lower(mid, n, flaggedLevel) > target) {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        double p = ClopperPearson.upper(hi - 1, n, 1 - DetectionPower.PER_COUNT); // P(Bin(n, p) >= hi) >= 0.95
-        double zero = q == 0 ? 0 : Math.exp(epsilon + Math.log(q));
-        return SafeRounding.up(Math.max(0, p - zero));
+        return DetectionPower.detectableDelta(n, n, c.both() + c.otherOnly(), (1 - c.share()) * level,
+                c.share() * level, epsilon, claimDelta);
     }
 }
