@@ -436,9 +436,10 @@ public final class ReportAssembly {
                 } catch (AccountingLimitException ex) {
                     e = Double.POSITIVE_INFINITY;
                 }
+                String relative = c.epsilon() > 0 // no percentage of a claimed epsilon of 0
+                        ? String.format(Locale.ROOT, " (%+.1f%%)", 100 * (e / c.epsilon() - 1)) : "";
                 b.append(' ').append(bound.name()).append(" = ").append(Double.isFinite(e)
-                        ? String.format(Locale.ROOT, "%.4g (%+.1f%%)", e, 100 * (e / c.epsilon() - 1)) : "none")
-                        .append(';');
+                        ? String.format(Locale.ROOT, "%.4g", e) + relative : "none").append(';');
             }
             b.setLength(b.length() - 1);
             out.add(b.append('.').toString());

@@ -91,7 +91,7 @@ public final class ClaimRows {
                 detectable += " (by the " + c.deltaLowerBound().certification().label() + " form)";
             }
             rows.add(new Row(c.claim().label(), "(ε, δ)", "ε = " + Format.g(c.claim().epsilon()) + ", δ = "
-                    + Format.g(c.claim().delta()), c.verdict(), evidence, detectable, Format.g(c.tightness()),
+                    + Format.g(c.claim().delta()), c.verdict(), evidence, detectable, defined(c.tightness()),
                     c.claim().source(), c.epsilonBoundAboveClaim(), c.estimate() == null ? null
                             : c.estimate().verdict()));
         }
@@ -116,7 +116,7 @@ public final class ClaimRows {
                     : c.claim().orderedPair() ? "T(M(D), M(D')) ≥ f, T(M(D'), M(D)) ≥ f⁻¹ (one ordered pair)"
                     : "f-DP: both orders ≥ f";
             rows.add(new Row(c.claim().label(), gdp ? "GDP μ" : "trade-off", claimed, c.verdict(), evidence, detectable,
-                    gdp ? Format.g(c.tightness()) : "", c.claim().source(), false, null));
+                    gdp ? defined(c.tightness()) : "", c.claim().source(), false, null));
         }
         return rows;
     }
@@ -232,5 +232,10 @@ public final class ClaimRows {
             n += r.epsilonBoundAboveClaim() ? 1 : 0;
         }
         return n;
+    }
+
+    /** A ratio as reports print it, empty where it is not defined (0/0: a claim of ε = 0 with no ε certified). */
+    private static String defined(double ratio) {
+        return Double.isNaN(ratio) ? "" : Format.g(ratio);
     }
 }

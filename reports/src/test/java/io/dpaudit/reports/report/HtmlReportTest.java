@@ -50,6 +50,17 @@ class HtmlReportTest {
         assertEquals(2, html.split("<svg", -1).length - 1, "both plots inline");
     }
 
+    /** A claim of ε = 0 whose ε lower bound is 0 has no tightness (0/0): the cell is empty, never "nan". */
+    @Test
+    void anUndefinedTightnessIsAnEmptyCell() {
+        AuditReport r = audit("{\"label\": \"zero\", \"epsilon\": 0, \"delta\": 0.999}", "zero");
+        java.util.List<ClaimRows.Row> rows = ClaimRows.of(r.result());
+        assertEquals("", rows.get(0).tightness());
+        Pattern nan = Pattern.compile("\\bnan\\b", Pattern.CASE_INSENSITIVE);
+        assertFalse(nan.matcher(MarkdownReportWriter.write(r)).find(), "report.md");
+        assertFalse(nan.matcher(HtmlReportWriter.write(r)).find(), "report.html");
+    }
+
     @Test
     void consistentInconclusiveAndNoClaimBanners() {
         // mu = sqrt(10): delta(2) = 0.729, so (2, 0.8) is true and well within what 2 10^5 trials resolve.
