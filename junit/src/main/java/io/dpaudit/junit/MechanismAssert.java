@@ -108,6 +108,18 @@ public final class MechanismAssert<I> {
         return with(audit.learned(outputs));
     }
 
+    /**
+     * Runs both worlds of each trial on the same random numbers ({@code BlackBoxAudit.coupled}): each world keeps its
+     * law, and the verdict is certified by the paired bound on the trials where the worlds disagree (or each world's
+     * own limits, whichever the held-out trials predict tighter), at the same confidence. Where the two worlds' outputs
+     * move together under shared noise, far fewer trials refute a false claim or show the power a true one needs. The
+     * mechanism must draw only from the {@code rng} it is given and keep no state between runs (the
+     * {@link BlackBoxMechanism} contract); one that breaks it voids the guarantee, coupled or not.
+     */
+    public MechanismAssert<I> withCoupledTrials() {
+        return with(audit.coupled(true));
+    }
+
     /** A name for the mechanism in failure messages. */
     public MechanismAssert<I> describedAs(String description) {
         return with(audit.describedAs(description));

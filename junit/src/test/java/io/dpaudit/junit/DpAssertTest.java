@@ -59,6 +59,26 @@ class DpAssertTest {
         assertTrue(f.getMessage().contains("found no violation"), f.getMessage());
     }
 
+    /** x + Lap(10): 0.1-DP on neighbouring counts. */
+    static final BlackBoxMechanism<Integer> LAPLACE_TENTH = (count, rng) -> new double[] {count + laplace(rng, 10)};
+
+    /**
+     * Coupled trials refute a claim of 0.08-DP on the 0.1-DP Laplace mechanism with 10^5 trials, where the same
+     * trials sampled apart find nothing (seed 1; apart, seeds 1–3 need 10^6 trials to refute it, and 3·10^5 refute it
+     * on one seed of three), and they pass the true claim with the power it needs.
+     */
+    @Test
+    void coupledTrialsRefuteWithATenthOfTheTrials() {
+        AssertionFailedError apart = assertThrows(AssertionFailedError.class, () -> DpAssert.assertThat(LAPLACE_TENTH)
+                .onNeighbours(1, 0).usingStatistic(o -> o[0], "value").withTrials(100_000).withSeed(1)
+                .violates(0.08, 0));
+        assertTrue(apart.getMessage().contains("found no violation"), apart.getMessage());
+        DpAssert.assertThat(LAPLACE_TENTH).onNeighbours(1, 0).usingStatistic(o -> o[0], "value").withTrials(100_000)
+                .withSeed(1).withCoupledTrials().violates(0.08, 0);
+        DpAssert.assertThat(LAPLACE_TENTH).onNeighbours(1, 0).usingStatistic(o -> o[0], "value").withTrials(100_000)
+                .withSeed(1).withCoupledTrials().satisfies(0.1, 0);
+    }
+
     @Test
     void aStatisticCanReplaceTheLearnedDistinguisher() {
         DpAssert.assertThat(BUGGY_HISTOGRAM).onNeighbours(new int[] {1, 3, 0}, new int[] {0, 3, 0})
