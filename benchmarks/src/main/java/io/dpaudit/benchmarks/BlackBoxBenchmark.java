@@ -4,6 +4,8 @@ import io.dpaudit.attacks.learned.LearnedDistinguisher;
 import io.dpaudit.core.blackbox.BlackBoxMechanism;
 import io.dpaudit.core.blackbox.BlackBoxSampler;
 import io.dpaudit.core.blackbox.StatisticScorer;
+import io.dpaudit.core.engine.CoupledCounts;
+import io.dpaudit.core.engine.CoupledPhase;
 import io.dpaudit.core.engine.HistogramBinning;
 import io.dpaudit.core.engine.MonteCarloEngine;
 import io.dpaudit.core.engine.ProgressListener;
@@ -31,7 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * output and its sampler on every call) run by the engine on {@code threads} threads and scored by a threshold on the
  * output ({@code statistic}) or by the learned distinguisher's fitted model ({@code learned}); and the cost of fitting
  * the learned distinguisher on 10^6 outputs per world ({@link Fit#fitOnAMillion}). Throughput is in trials per second
- * (one trial = one output in each world).
+ * (one trial = one output in each world). {@link #coupledEngine} runs the same trials coupled ({@link CoupledPhase}:
+ * both worlds on common random numbers, the recorded draws of D replayed to D', four histograms).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -56,6 +59,7 @@ public class BlackBoxBenchmark {
     private Scorer scorer;
     private HistogramBinning binning;
     private MonteCarloEngine engine;
+    private CoupledPhase coupled;
     private long seed;
 
     @Setup(Level.Trial)
@@ -65,12 +69,19 @@ public class BlackBoxBenchmark {
                 : new LearnedDistinguisher().train(sampler, 100_000, RandomStreams.training(1), ProgressListener.NONE);
         binning = new HistogramBinning(-8, 9, 8192);
         engine = new MonteCarloEngine(threads, MonteCarloEngine.DEFAULT_SHARD_TRIALS, ProgressListener.NONE);
+        coupled = new CoupledPhase(threads, MonteCarloEngine.DEFAULT_SHARD_TRIALS, ProgressListener.NONE);
     }
 
     @Benchmark
     @OperationsPerInvocation(TRIALS)
     public ScoreCounts engine() {
         return engine.run("bench", sampler, scorer, binning, TRIALS, new RandomStreams(seed++));
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(TRIALS)
+    public CoupledCounts coupledEngine() {
+        return coupled.run("bench", sampler, scorer, binning, TRIALS, new RandomStreams(seed++));
     }
 
     /** Fitting the learned distinguisher on 10^6 outputs per world (drawing them included), one thread. */
