@@ -147,7 +147,8 @@ public final class MechanismAssert<I> {
         }
         String power = power(c);
         if (c.verdict() == Verdict.INCONCLUSIVE && !allowLowPower) {
-            long needed = DetectionPower.trialsToResolve(c.deltaLowerBound(), epsilon, delta);
+            // the audit's trials (selection included) times the factor that resolves it: every count grows alike
+            long needed = audit.trials() * c.power().trialsFactorToResolve();
             throw new AssertionFailedError(String.format(Locale.ROOT, "the audit of %s is inconclusive: %s trials per "
                     + "world could not have refuted it (%s), so passing would prove nothing. %s Or, if an "
                     + "underpowered check is intended, use .allowLowPower(). Evidence: %s", claim.label(),

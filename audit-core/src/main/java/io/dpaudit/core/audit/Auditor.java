@@ -492,13 +492,15 @@ public final class Auditor {
      * The verdict from the δ lower bound at the claim's ε ({@code d}), with the ε lower bound at its δ ({@code e}) for
      * the power rule. The detectable δ is that of {@code d}'s test certified as {@code d} was: by each world's own
      * Clopper–Pearson limits ({@link DetectionPower}), or for coupled trials by the paired or marginal form the verdict
-     * used ({@link PairedDetectionPower}).
+     * used ({@link PairedDetectionPower}). An inconclusive verdict also gets the factor of trials that would resolve it
+     * ({@link DetectionPower#scaleToResolve}).
      */
     private static ClaimResult judge(DeltaLowerBound d, EpsilonLowerBound e, Claim claim) {
         double detectable = DetectionPower.detectableDelta(d, claim.epsilon(), claim.delta());
         Verdict v = d.delta() > claim.delta() ? Verdict.VIOLATED
                 : DetectionPower.inconclusive(detectable, claim.delta(), e.epsilon() > 0) ? Verdict.INCONCLUSIVE
                 : Verdict.CONSISTENT;
-        return new ClaimResult(claim, v, d, e, new ClaimPower(detectable, DetectionPower.PROBABILITY), null);
+        long factor = v == Verdict.INCONCLUSIVE ? DetectionPower.scaleToResolve(d, claim.epsilon(), claim.delta()) : -1;
+        return new ClaimResult(claim, v, d, e, new ClaimPower(detectable, DetectionPower.PROBABILITY, factor), null);
     }
 }

@@ -47,6 +47,8 @@ public final class DetectionPower {
     public static final double INCONCLUSIVE_FACTOR = 10;
     /** The same factor when the audit did see events at the claim's δ (its ε lower bound there is positive). */
     public static final double BLIND_FACTOR = 100;
+    /** The most trials per world {@link #scaleToResolve} considers. */
+    public static final double MAX_RESOLVE_TRIALS = 1e15;
 
     private DetectionPower() {
     }
@@ -109,7 +111,8 @@ public final class DetectionPower {
      * The trials per world at which a test with the same rates as {@code t} would detect a violation of
      * {@value #INCONCLUSIVE_FACTOR} times the claimed δ at {@code epsilon} (any finite one for a pure-DP claim), so
      * that the claim is no longer inconclusive whatever else was seen: the smallest {@code N = 2^k} times the present
-     * trials ({@code k} from 1 to 40), with the counts scaled in proportion; 0 when none up to {@code 2^40} times does.
+     * trials ({@code k >= 1}), with the counts scaled in proportion; 0 when none up to {@value #MAX_RESOLVE_TRIALS}
+     * trials per world does ({@link #scaleToResolve}).
      */
     public static long trialsToResolve(SelectedTest t, double epsilon, double claimDelta) {
         return trialsToResolve(new DeltaLowerBound(epsilon, 0, t), epsilon, claimDelta);
@@ -120,13 +123,25 @@ public final class DetectionPower {
      * ({@link #detectableDelta(DeltaLowerBound, double, double)}): for coupled trials the joint counts are scaled.
      */
     public static long trialsToResolve(DeltaLowerBound bound, double epsilon, double claimDelta) {
+        return bound.test().trials() * scaleToResolve(bound, epsilon, claimDelta);
+    }
+
+    /**
+     * The factor {@code 2^k} ({@code k >= 1}) by which an audit's trials must grow, all counts of the test and form
+     * certifying {@code bound} growing in proportion, for it to detect a violation of {@value #INCONCLUSIVE_FACTOR}
+     * times the claimed δ at {@code epsilon} (any finite one for a pure-DP claim): the smallest such; 0 when none does
+     * before the scaled trials pass {@value #MAX_RESOLVE_TRIALS} per world (more than any audit runs: 10^15 trials are four months at 10^8 a second;
+     * and Clopper–Pearson limits lose their accuracy towards 10^17 trials, where the root of the regularized beta
+     * function is no longer resolved in double precision).
+     */
+    public static long scaleToResolve(DeltaLowerBound bound, double epsilon, double claimDelta) {
         SelectedTest t = bound.test();
         EpsilonLowerBound.PairedCounts p = bound.paired();
-        for (int k = 1; k <= 40; k++) {
+        for (int k = 1; k <= 62; k++) { // the trials' cap ends the loop first (2^50 > 10^15)
             double scale = Math.scalb(1.0, k);
             double n = t.trials() * scale;
             double m = t.otherTrials() * scale;
-            if (n > 1e18 || m > 1e18) {
+            if (n > MAX_RESOLVE_TRIALS || m > MAX_RESOLVE_TRIALS) {
                 return 0;
             }
             SelectedTest scaled = new SelectedTest(t.direction(), t.edge(), t.threshold(),
@@ -138,7 +153,7 @@ public final class DetectionPower {
             DeltaLowerBound scaledBound = new DeltaLowerBound(bound.epsilon(), bound.delta(), scaled,
                     bound.certification(), scaledPaired);
             if (!inconclusive(detectableDelta(scaledBound, epsilon, claimDelta), claimDelta, false)) {
-                return (long) n;
+                return 1L << k;
             }
         }
         return 0;

@@ -106,5 +106,25 @@ class PairedDetectionPowerTest {
                 bound(60_000, 100, 39_000, 100_000, false, 0.3), 0.5, 1e-5));
         assertEquals(Double.POSITIVE_INFINITY, PairedDetectionPower.detectableDelta(
                 bound(4000, 500, 300, 100_000, false, 0.3), 0.1, 0.99));
+        // a claim of (0, 0.999) that no number of trials can refute: the search stops at 10^15 trials per world
+        // (towards 10^17 the Clopper-Pearson limits of the scaled counts fail to resolve: once an internal error)
+        assertEquals(0, DetectionPower.scaleToResolve(bound(42_500, 46_600, 0, 90_000, false, 0.05), 0, 0.999));
+    }
+
+    @Test
+    void moreCoupledTrialsResolveWhatTheseCouldNot() {
+        DeltaLowerBound b = bound(45_000, 5000, 3000, 100_000, false, 0.3);
+        double claim = 2e-4;
+        assertTrue(DetectionPower.inconclusive(PairedDetectionPower.detectableDelta(b, 0.05, claim), claim, false));
+        long factor = DetectionPower.scaleToResolve(b, 0.05, claim);
+        assertTrue(factor >= 2 && Long.bitCount(factor) == 1, "a power of two: " + factor);
+        assertEquals(100_000 * factor, DetectionPower.trialsToResolve(b, 0.05, claim));
+        DeltaLowerBound more = bound(45_000 * factor, 5000 * factor, 3000 * factor, 100_000 * factor, false, 0.3);
+        assertTrue(!DetectionPower.inconclusive(PairedDetectionPower.detectableDelta(more, 0.05, claim), claim,
+                false));
+        DeltaLowerBound half = bound(45_000 * factor / 2, 5000 * factor / 2, 3000 * factor / 2, 100_000 * factor / 2,
+                false, 0.3);
+        assertTrue(factor == 2 || DetectionPower.inconclusive(PairedDetectionPower.detectableDelta(half, 0.05, claim),
+                claim, false), "the smallest factor");
     }
 }

@@ -90,6 +90,7 @@ public final class ClaimRows {
                 // coupled trials: the power is stated for the form that certified the verdict's δ bound
                 detectable += " (by the " + c.deltaLowerBound().certification().label() + " form)";
             }
+            detectable += toResolve(c, result.selectionTrials() + result.evaluationTrials());
             rows.add(new Row(c.claim().label(), "(ε, δ)", "ε = " + Format.g(c.claim().epsilon()) + ", δ = "
                     + Format.g(c.claim().delta()), c.verdict(), evidence, detectable, defined(c.tightness()),
                     c.claim().source(), c.epsilonBoundAboveClaim(), c.estimate() == null ? null
@@ -232,6 +233,27 @@ public final class ClaimRows {
             n += r.epsilonBoundAboveClaim() ? 1 : 0;
         }
         return n;
+    }
+
+    /**
+     * For an inconclusive claim, what would resolve it: the factor of trials at which a test with the same rates would
+     * detect ten times the claimed δ (a pure-DP claim: any violation), with the trials per world that makes, or that
+     * none up to 10^15 per world would.
+     *
+     * @param trials the audit's trials per world (selection and evaluation)
+     */
+    private static String toResolve(ClaimResult c, long trials) {
+        long factor = c.power().trialsFactorToResolve();
+        if (factor < 0) {
+            return "";
+        }
+        String size = c.claim().delta() > 0 ? "10× the claimed δ" : "a violation";
+        if (factor == 0) {
+            return "; this test would not detect " + size + " with any number of trials up to 10^15 per world (more "
+                    + "trials can let the audit choose a test further in the tail; so can another attack)";
+        }
+        return "; " + factor + "× the trials (" + Format.g((double) factor * trials) + " per world) would let this "
+                + "test detect " + size;
     }
 
     /** A ratio as reports print it, empty where it is not defined (0/0: a claim of ε = 0 with no ε certified). */

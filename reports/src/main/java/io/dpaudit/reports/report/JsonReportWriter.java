@@ -194,6 +194,10 @@ public final class JsonReportWriter {
             ObjectNode power = o.putObject("power");
             power.set("delta", JsonNumbers.encode(c.power().delta()));
             power.set("probability", JsonNumbers.encode(c.power().probability()));
+            long factor = c.power().trialsFactorToResolve();
+            if (factor >= 0) { // inconclusive verdicts only
+                power.put("trialsFactorToResolve", factor);
+            }
             ClaimEstimate ce = c.estimate();
             if (ce != null) {
                 o.put("estimateVerdict", ce.verdict().label());

@@ -75,4 +75,25 @@ class HtmlReportTest {
         String none = HtmlReportWriter.write(audit("", "none"));
         assertTrue(none.contains("<div class=\"banner none\" id=\"verdict\">No claims audited"));
     }
+
+    /**
+     * An inconclusive claim says how many times the trials would resolve it, in every output; a consistent one does
+     * not. The factor is a power of two at which the same test's power clears ten times the claimed δ.
+     */
+    @Test
+    void anInconclusiveClaimSaysWhatWouldResolveIt() {
+        AuditReport r = audit("{\"label\": \"weak\", \"epsilon\": 8, \"delta\": 1e-6}, "
+                + "{\"label\": \"ok\", \"epsilon\": 2, \"delta\": 0.8}", "resolve");
+        com.fasterxml.jackson.databind.JsonNode claims = JsonReportWriter.toJson(r).path("claims");
+        assertEquals("inconclusive", claims.get(0).path("verdict").asText());
+        long factor = claims.get(0).path("power").path("trialsFactorToResolve").asLong();
+        assertTrue(factor >= 2 && Long.bitCount(factor) == 1, "factor " + factor);
+        assertEquals("consistent", claims.get(1).path("verdict").asText());
+        assertFalse(claims.get(1).path("power").has("trialsFactorToResolve"));
+        String phrase = factor + "× the trials (" + Format.g(factor * 200_000.0) + " per world) would let this test "
+                + "detect 10× the claimed δ";
+        assertTrue(ClaimRows.of(r.result()).get(0).detectable().contains(phrase));
+        assertTrue(MarkdownReportWriter.write(r).contains(phrase), "report.md");
+        assertTrue(HtmlReportWriter.write(r).contains(phrase), "report.html");
+    }
 }
