@@ -130,9 +130,9 @@ public final class DetectionPower {
      * The factor {@code 2^k} ({@code k >= 1}) by which an audit's trials must grow, all counts of the test and form
      * certifying {@code bound} growing in proportion, for it to detect a violation of {@value #INCONCLUSIVE_FACTOR}
      * times the claimed δ at {@code epsilon} (any finite one for a pure-DP claim): the smallest such; 0 when none does
-     * before the scaled trials pass {@value #MAX_RESOLVE_TRIALS} per world (more than any audit runs: 10^15 trials are four months at 10^8 a second;
-     * and Clopper–Pearson limits lose their accuracy towards 10^17 trials, where the root of the regularized beta
-     * function is no longer resolved in double precision).
+     * before the scaled trials pass {@value #MAX_RESOLVE_TRIALS} per world (more than any audit runs: 10^15 trials
+     * are four months at 10^8 a second; and Clopper–Pearson limits lose their accuracy towards 10^17 trials, where
+     * the root of the regularized beta function is no longer resolved in double precision).
      */
     public static long scaleToResolve(DeltaLowerBound bound, double epsilon, double claimDelta) {
         SelectedTest t = bound.test();
