@@ -252,7 +252,8 @@ public final class ClaimRows {
             return "; this test would not detect " + size + " with any number of trials up to 10^15 per world (more "
                     + "trials can let the audit choose a test further in the tail; so can another attack)";
         }
-        return "; " + factor + "× the trials (" + Format.g((double) factor * trials) + " per world) would let this "
+        String times = factor < 1_000_000 ? Long.toString(factor) : "2^" + Long.numberOfTrailingZeros(factor);
+        return "; " + times + "× the trials (" + Format.g((double) factor * trials) + " per world) would let this "
                 + "test detect " + size;
     }
 

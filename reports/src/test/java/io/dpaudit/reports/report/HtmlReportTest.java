@@ -90,7 +90,8 @@ class HtmlReportTest {
         assertTrue(factor >= 2 && Long.bitCount(factor) == 1, "factor " + factor);
         assertEquals("consistent", claims.get(1).path("verdict").asText());
         assertFalse(claims.get(1).path("power").has("trialsFactorToResolve"));
-        String phrase = factor + "× the trials (" + Format.g(factor * 200_000.0) + " per world) would let this test "
+        String times = factor < 1_000_000 ? Long.toString(factor) : "2^" + Long.numberOfTrailingZeros(factor);
+        String phrase = times + "× the trials (" + Format.g(factor * 200_000.0) + " per world) would let this test "
                 + "detect 10× the claimed δ";
         assertTrue(ClaimRows.of(r.result()).get(0).detectable().contains(phrase));
         assertTrue(MarkdownReportWriter.write(r).contains(phrase), "report.md");
