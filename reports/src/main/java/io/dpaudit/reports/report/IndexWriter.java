@@ -98,14 +98,15 @@ public final class IndexWriter {
     public static String csv(List<Entry> entries) {
         StringBuilder b = new StringBuilder("scenario,folder,claim,kind,epsilon,delta,gdpMu,verdict,"
                 + "empiricalDeltaLowerBound,empiricalEpsilonLowerBound,gdpMuLowerBound,powerDelta,powerMu,tightness,"
-                + "estimateVerdict,epsilonBoundAboveClaim,exactEpsilon,ratioToExact\n");
+                + "estimateVerdict,epsilonBoundAboveClaim,exactEpsilon,ratioToExact,trialsFactorToResolve\n");
         for (Entry e : entries) {
             for (ObjectNode row : jsonRows(e)) {
                 b.append(csvCell(row.path("scenario").asText())).append(',').append(csvCell(e.folder())).append(',')
                         .append(csvCell(row.path("claim").asText())).append(',').append(row.path("kind").asText());
                 for (String f : new String[] {"epsilon", "delta", "gdpMu", "verdict", "empiricalDeltaLowerBound",
                     "empiricalEpsilonLowerBound", "gdpMuLowerBound", "powerDelta", "powerMu", "tightness",
-                    "estimateVerdict", "epsilonBoundAboveClaim", "exactEpsilon", "ratioToExact"}) {
+                    "estimateVerdict", "epsilonBoundAboveClaim", "exactEpsilon", "ratioToExact",
+                    "trialsFactorToResolve"}) {
                     JsonNode v = row.get(f);
                     b.append(',').append(v == null || v.isNull() ? "" : v.isTextual() ? csvCell(v.asText())
                             : v.toString());
@@ -174,6 +175,12 @@ public final class IndexWriter {
                 o.putNull("exactEpsilon");
                 o.putNull("ratioToExact");
             }
+            long factor = c.power().trialsFactorToResolve();
+            if (factor >= 0) { // inconclusive claims only
+                o.put("trialsFactorToResolve", factor);
+            } else {
+                o.putNull("trialsFactorToResolve");
+            }
             out.add(o);
         }
         for (TradeOffClaimResult c : res.tradeOffClaims()) {
@@ -196,6 +203,7 @@ public final class IndexWriter {
             o.put("epsilonBoundAboveClaim", false);
             o.putNull("exactEpsilon");
             o.putNull("ratioToExact");
+            o.putNull("trialsFactorToResolve");
             out.add(o);
         }
         return out;

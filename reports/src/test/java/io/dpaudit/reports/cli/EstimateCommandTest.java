@@ -131,7 +131,7 @@ class EstimateCommandTest {
         JsonNode row = new ObjectMapper().readTree(index.resolve("index.json").toFile()).get("rows").get(0);
         assertEquals(3.0 / row.get("exactEpsilon").asDouble(), row.get("ratioToExact").asDouble(), 1e-12);
         assertTrue(Files.readString(index.resolve("index.csv")).lines().findFirst().orElseThrow()
-                .endsWith(",epsilonBoundAboveClaim,exactEpsilon,ratioToExact"));
+                .endsWith(",epsilonBoundAboveClaim,exactEpsilon,ratioToExact,trialsFactorToResolve"));
     }
 
     @Test

@@ -48,6 +48,11 @@ class IndexAndCompareTest {
         assertEquals(1, index.get("violated").asInt());
         assertEquals(4, index.get("rows").size());
         assertEquals("b-wrong/report.json", index.get("rows").get(2).get("report").asText());
+        for (JsonNode row : index.get("rows")) { // a factor of trials for inconclusive claims, null for the others
+            JsonNode factor = row.get("trialsFactorToResolve");
+            assertTrue(row.get("verdict").asText().equals("inconclusive") ? factor.isIntegralNumber()
+                    && factor.asLong() >= 0 : factor.isNull(), row.toString());
+        }
         assertTrue(md.contains("[a-correct](a-correct/report.html)"), md);
         String html = Files.readString(out.resolve("index.html"));
         assertTrue(html.contains("class=\"banner violated\""), html);
