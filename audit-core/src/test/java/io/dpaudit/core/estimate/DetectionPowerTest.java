@@ -89,6 +89,22 @@ class DetectionPowerTest {
         assertTrue(DetectionPower.inconclusive(Double.POSITIVE_INFINITY, 0.0, false));
     }
 
+    /**
+     * Tests no number of trials can make sensitive enough end the search with 0, not an exception: before the search
+     * stopped at 10^15 trials per world it went to 10^18, where Clopper–Pearson limits fail ("no sign change"), and
+     * these seven cases threw (the JUnit assertions' message of an inconclusive audit would have been an error).
+     */
+    @Test
+    void hopelessTestsEndTheSearchWithZero() {
+        long[][] cases = {{1000, 100}, {30000, 0}, {30000, 10}, {30000, 100}, {50000, 0}, {50000, 10}};
+        for (long[] c : cases) {
+            SelectedTest t = test(c[0], c[0], 100_000, 0.025);
+            double epsilon = c[1] / 100.0;
+            assertEquals(0, DetectionPower.trialsToResolve(t, epsilon, 1e-9), "fp " + c[0] + ", eps " + epsilon);
+        }
+        assertEquals(0, DetectionPower.trialsToResolve(test(50000, 50000, 100_000, 0.025), 0, 0.5));
+    }
+
     @Test
     void trialsToResolveMakeTheSameTestConclusive() {
         SelectedTest t = test(0, 30, 100_000, 0.025);
