@@ -219,26 +219,15 @@ public final class Auditor {
     public static AuditResult runCoupled(CoupledSamplerFactory coupled, TrialSamplerFactory sampler, Scorer scorer,
             AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
             ProgressListener progress) {
-        return runCoupled(coupled, sampler, scorer, settings, claims, tradeOffClaims, progress, null);
+        return runCoupled(coupled, sampler, scorer, settings, claims, tradeOffClaims, progress, null, null);
     }
 
     /**
-     * Runs the audit on coupled trials, keeping phase states in {@code store} (checkpoint and resume: a resumed run
-     * gives exactly the numbers of an uninterrupted one).
-     *
-     * @param store where phase states are kept and found, or null
-     */
-    public static AuditResult runCoupled(CoupledSamplerFactory coupled, TrialSamplerFactory sampler, Scorer scorer,
-            AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
-            ProgressListener progress, PhaseStore store) {
-        return runCoupled(coupled, sampler, scorer, settings, claims, tradeOffClaims, progress, null, store);
-    }
-
-    /**
-     * Runs the audit on coupled trials on a given engine: any engine gives the same numbers.
+     * Runs the audit on coupled trials on a given engine, keeping phase states in {@code store}: any engine gives the
+     * same numbers, and a resumed run those of an uninterrupted one.
      *
      * @param engine the engine of the counted phases (null: the local {@link CoupledPhase} on the settings' threads)
-     * @param store where phase states are kept and found, or null; needs the local engine
+     * @param store where phase states are kept and found (checkpoint and resume), or null; needs the local engine
      */
     public static AuditResult runCoupled(CoupledSamplerFactory coupled, TrialSamplerFactory sampler, Scorer scorer,
             AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
