@@ -284,7 +284,7 @@ final class RunCommand implements Callable<Integer> {
             throw e;
         }
         for (IndexWriter.Entry e : entries) {
-            var rows = ClaimRows.of(e.report().result());
+            var rows = ClaimRows.of(e.report());
             out.printf(java.util.Locale.ROOT, "%-50s %s%n", e.folder(), ClaimRows
                     .summary(rows));
         }

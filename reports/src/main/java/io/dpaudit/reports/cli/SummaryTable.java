@@ -88,7 +88,7 @@ final class SummaryTable {
      * label whole, then verdict, evidence and what the audit could have detected), then the summary line.
      */
     private static void claims(StringBuilder b, AuditReport r) {
-        List<ClaimRows.Row> rows = ClaimRows.of(r.result());
+        List<ClaimRows.Row> rows = ClaimRows.of(r);
         if (rows.isEmpty()) {
             return;
         }

@@ -6,6 +6,7 @@ import io.dpaudit.core.audit.EstimateVerdict;
 import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.estimate.CertifiedTradeOff;
+import io.dpaudit.core.engine.World;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -72,8 +73,15 @@ public final class ClaimRows {
                 + "fresh trials (another seed, or more trials) to settle it.";
     }
 
-    /** The rows of {@code result}: its (ε, δ) claims, then its f-DP claims, each in the scenario's order. */
-    public static List<Row> of(AuditResult result) {
+    /**
+     * The rows of {@code report}'s claims: its (ε, δ) claims, then its f-DP claims, each in the scenario's order. What
+     * would resolve an inconclusive claim is counted in the report's own unit: trials per world for a simulated audit,
+     * scores for score files (per file, or each file's when their lengths differ).
+     */
+    public static List<Row> of(AuditReport report) {
+        AuditResult result = report.result();
+        boolean scores = report.mechanism() != null
+                && io.dpaudit.runner.scores.ExternalScores.TYPE.equals(report.mechanism().type());
         List<Row> rows = new ArrayList<>();
         for (ClaimResult c : result.claims()) {
             String evidence = "δ ≥ " + Format.g(c.deltaLowerBound().delta()) + " at ε = "
@@ -90,7 +98,7 @@ public final class ClaimRows {
                 // coupled trials: the power is stated for the form that certified the verdict's δ bound
                 detectable += " (by the " + c.deltaLowerBound().certification().label() + " form)";
             }
-            detectable += toResolve(c, result.selectionTrials() + result.evaluationTrials());
+            detectable += toResolve(c, result, scores);
             rows.add(new Row(c.claim().label(), "(ε, δ)", "ε = " + Format.g(c.claim().epsilon()) + ", δ = "
                     + Format.g(c.claim().delta()), c.verdict(), evidence, detectable, defined(c.tightness()),
                     c.claim().source(), c.epsilonBoundAboveClaim(), c.estimate() == null ? null
@@ -237,24 +245,32 @@ public final class ClaimRows {
 
     /**
      * For an inconclusive claim, what would resolve it: the factor of trials at which a test with the same rates would
-     * detect ten times the claimed δ (a pure-DP claim: any violation), with the trials per world that makes, or that
-     * none up to 10^15 per world would.
-     *
-     * @param trials the audit's trials per world (selection and evaluation)
+     * detect ten times the claimed δ (a pure-DP claim: any violation), with the trials per world that makes (for score
+     * files: the scores per file, or in each file when the two differ), or that none up to 10^15 per world would.
      */
-    private static String toResolve(ClaimResult c, long trials) {
+    private static String toResolve(ClaimResult c, AuditResult result, boolean scores) {
         long factor = c.power().trialsFactorToResolve();
         if (factor < 0) {
             return "";
         }
         String size = c.claim().delta() > 0 ? "10× the claimed δ" : "a violation";
+        String unit = scores ? "scores" : "trials";
+        String each = scores ? " per file" : " per world";
         if (factor == 0) {
-            return "; this test would not detect " + size + " with any number of trials up to 10^15 per world (more "
-                    + "trials can let the audit choose a test further in the tail; so can another attack)";
+            return "; this test would not detect " + size + " with any number of " + unit + " up to 10^15" + each
+                    + " (more " + unit + " can let the audit choose a test further in the tail; so can another attack)";
         }
         String times = factor < 1_000_000 ? Long.toString(factor) : "2^" + Long.numberOfTrailingZeros(factor);
-        return "; " + times + "× the trials (" + Format.g((double) factor * trials) + " per world) would let this "
-                + "test detect " + size;
+        long with = result.selectionTrials() + result.evaluationTrials();
+        long without = with;
+        if (WorldTrials.unbalanced(result)) {
+            with = WorldTrials.counted(result, World.WITH_CANARY);
+            without = WorldTrials.counted(result, World.WITHOUT_CANARY);
+        }
+        String counted = with == without ? Format.g((double) factor * with) + each
+                : Format.g((double) factor * with) + " with the canary and " + Format.g((double) factor * without)
+                        + " without";
+        return "; " + times + "× the " + unit + " (" + counted + ") would let this test detect " + size;
     }
 
     /** A ratio as reports print it, empty where it is not defined (0/0: a claim of ε = 0 with no ε certified). */

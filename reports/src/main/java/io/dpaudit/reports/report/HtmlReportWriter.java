@@ -72,7 +72,7 @@ public final class HtmlReportWriter {
      * right-aligned; then what the verdicts mean and where each claim comes from.
      */
     static String claims(AuditReport r) {
-        List<ClaimRows.Row> rows = ClaimRows.of(r.result());
+        List<ClaimRows.Row> rows = ClaimRows.of(r);
         StringBuilder b = new StringBuilder("<h2 id=\"claims\">Claims</h2>\n");
         if (rows.isEmpty()) {
             return b.append("<p>No claims: empirical lower bounds only.</p>\n").toString();
@@ -112,7 +112,7 @@ public final class HtmlReportWriter {
      * without claims.
      */
     static String banner(AuditReport r, String confidence) {
-        List<ClaimRows.Row> rows = ClaimRows.of(r.result());
+        List<ClaimRows.Row> rows = ClaimRows.of(r);
         String css;
         String text;
         if (rows.isEmpty()) {

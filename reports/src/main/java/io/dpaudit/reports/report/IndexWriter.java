@@ -64,7 +64,7 @@ public final class IndexWriter {
             String name = cell(e.report().scenario().name());
             String link = "[" + e.folder() + "](" + e.folder().replace(" ", "%20") + "/report.html)";
             var res = e.report().result();
-            List<ClaimRows.Row> rows = ClaimRows.of(res);
+            List<ClaimRows.Row> rows = ClaimRows.of(e.report());
             if (rows.isEmpty()) {
                 b.append("| ").append(name).append(" | (no claims) |  |  |  |  |  |  |").append(estimates ? "  |" : "")
                         .append(" ").append(link).append(" |\n");
@@ -227,7 +227,7 @@ public final class IndexWriter {
     public static int count(List<Entry> entries, Verdict v) {
         int n = 0;
         for (Entry e : entries) {
-            n += ClaimRows.count(ClaimRows.of(e.report().result()), v);
+            n += ClaimRows.count(ClaimRows.of(e.report()), v);
         }
         return n;
     }
@@ -246,7 +246,7 @@ public final class IndexWriter {
             b.append(v).append(" VIOLATED (");
             boolean first = true;
             for (Entry e : entries) {
-                for (ClaimRows.Row r : ClaimRows.of(e.report().result())) {
+                for (ClaimRows.Row r : ClaimRows.of(e.report())) {
                     if (r.verdict() == Verdict.VIOLATED) {
                         b.append(first ? "" : "; ").append(e.report().scenario().name()).append(": ").append(r.label());
                         first = false;
@@ -262,7 +262,7 @@ public final class IndexWriter {
         int contested = 0;
         StringBuilder named = new StringBuilder();
         for (Entry e : entries) {
-            for (ClaimRows.Row r : ClaimRows.of(e.report().result())) {
+            for (ClaimRows.Row r : ClaimRows.of(e.report())) {
                 if (r.epsilonBoundAboveClaim()) {
                     named.append(contested == 0 ? "" : "; ").append(e.report().scenario().name()).append(": ")
                             .append(r.label());

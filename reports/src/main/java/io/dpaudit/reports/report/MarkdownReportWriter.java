@@ -132,7 +132,7 @@ public final class MarkdownReportWriter {
 
     /** The summary sentence and the one claims table ((ε, δ) and f-DP claims together), then the claims' sources. */
     static String claims(AuditReport r) {
-        List<ClaimRows.Row> rows = ClaimRows.of(r.result());
+        List<ClaimRows.Row> rows = ClaimRows.of(r);
         StringBuilder b = new StringBuilder("## Claims\n\n");
         if (rows.isEmpty()) {
             return b.append("No claims: empirical lower bounds only.\n\n").toString();
@@ -190,7 +190,7 @@ public final class MarkdownReportWriter {
                 + (r.result().estimate() != null && !r.result().claims().isEmpty() ? " Estimate: the two-sided "
                         + "estimate's verdict on the simulated pair (violated, tight, loose or inconclusive; it relies "
                         + "on the simulator's exact likelihood ratio, the columns before it do not)." : "")
-                + (ClaimRows.contested(ClaimRows.of(r.result())) > 0 ? " "
+                + (ClaimRows.contested(ClaimRows.of(r)) > 0 ? " "
                         + ClaimRows.contestedLegend(r.result().settings().confidence()) : "");
     }
 

@@ -22,6 +22,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Assumptions;
+import io.dpaudit.reports.report.Format;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -240,6 +241,34 @@ class ScoresCommandTest {
         assertTrue(rr.path("histogram").path("exact").asBoolean());
         double eps = epsilonAt(rr, 0);
         assertTrue(eps > 0.95 && eps <= 1.0, "pure-DP lower bound " + eps);
+    }
+
+    /**
+     * What would resolve an inconclusive claim of a score-file audit is counted in scores: per file when the files are
+     * equally long, each file's otherwise (never "trials per world", which a score file does not have).
+     */
+    @Test
+    void whatWouldResolveAClaimIsCountedInScores() throws IOException {
+        writeNpy(dir.resolve("with.npy"), gaussian(20_000, 1, 7), false, false);
+        writeNpy(dir.resolve("without.npy"), gaussian(20_000, 0, 8), false, false);
+        writeNpy(dir.resolve("short.npy"), gaussian(15_000, 1, 9), false, false);
+        for (String with : List.of("with.npy", "short.npy")) {
+            Path out = dir.resolve("resolve-" + with);
+            CliRunner.Result r = CliRunner.run("scores", "--with", dir.resolve(with).toString(), "--without",
+                    dir.resolve("without.npy").toString(), "--claim", "3.5,1e-5", "--out", out.toString(), "--quiet");
+            assertEquals(0, r.exit(), r.err());
+            JsonNode claim = JSON.readTree(out.resolve("report.json").toFile()).path("claims").get(0);
+            assertEquals("inconclusive", claim.path("verdict").asText());
+            long factor = claim.path("power").path("trialsFactorToResolve").asLong();
+            assertTrue(factor >= 2 && Long.bitCount(factor) == 1, "factor " + factor);
+            String times = factor < 1_000_000 ? Long.toString(factor) : "2^" + Long.numberOfTrailingZeros(factor);
+            String counted = with.equals("with.npy") ? Format.g(factor * 20_000.0) + " per file"
+                    : Format.g(factor * 15_000.0) + " with the canary and " + Format.g(factor * 20_000.0) + " without";
+            String phrase = times + "× the scores (" + counted + ") would let this test detect 10× the claimed δ";
+            assertTrue(r.out().contains(phrase), r.out());
+            assertTrue(Files.readString(out.resolve("report.md")).contains(phrase), "report.md");
+            assertFalse(r.out().contains("× the trials"), r.out());
+        }
     }
 
     @Test

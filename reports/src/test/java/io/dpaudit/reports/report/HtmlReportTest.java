@@ -54,7 +54,7 @@ class HtmlReportTest {
     @Test
     void anUndefinedTightnessIsAnEmptyCell() {
         AuditReport r = audit("{\"label\": \"zero\", \"epsilon\": 0, \"delta\": 0.999}", "zero");
-        java.util.List<ClaimRows.Row> rows = ClaimRows.of(r.result());
+        java.util.List<ClaimRows.Row> rows = ClaimRows.of(r);
         assertEquals("", rows.get(0).tightness());
         Pattern nan = Pattern.compile("\\bnan\\b", Pattern.CASE_INSENSITIVE);
         assertFalse(nan.matcher(MarkdownReportWriter.write(r)).find(), "report.md");
@@ -93,7 +93,7 @@ class HtmlReportTest {
         String times = factor < 1_000_000 ? Long.toString(factor) : "2^" + Long.numberOfTrailingZeros(factor);
         String phrase = times + "× the trials (" + Format.g(factor * 200_000.0) + " per world) would let this test "
                 + "detect 10× the claimed δ";
-        assertTrue(ClaimRows.of(r.result()).get(0).detectable().contains(phrase));
+        assertTrue(ClaimRows.of(r).get(0).detectable().contains(phrase));
         assertTrue(MarkdownReportWriter.write(r).contains(phrase), "report.md");
         assertTrue(HtmlReportWriter.write(r).contains(phrase), "report.html");
     }
