@@ -62,6 +62,20 @@ public final class Checks {
         return value;
     }
 
+    /**
+     * Requires a number of trials (per world, or scores per file) from 1 to
+     * {@link io.dpaudit.core.estimate.ClopperPearson#MAX_TRIALS} (10^13), the most for which the audit's confidence
+     * limits are computed on their safe side.
+     */
+    public static long trials(String field, long value) {
+        atLeast(field, value, 1);
+        if (value > io.dpaudit.core.estimate.ClopperPearson.MAX_TRIALS) {
+            throw new InvalidInputException(field, value, "must be at most 10^13 per world: beyond, the "
+                    + "Clopper-Pearson limits are not computed to the precision that keeps them on their safe side");
+        }
+        return value;
+    }
+
     /** Requires a confidence level in (0, 1), e.g. 0.95. */
     public static double confidence(String field, double value) {
         if (!(value > 0 && value < 1)) {

@@ -110,4 +110,16 @@ class ChecksTest {
         assertEquals("1.0E-5", Checks.format(1e-5));
         assertEquals("1.0E15", Checks.format(1e15));
     }
+
+    /** Trials from 1 to 10^13 per world, the most Clopper-Pearson limits are computed for; the message names both. */
+    @Test
+    void trialsUpToTenToTheThirteen() {
+        assertEquals(1, Checks.trials("trials", 1));
+        assertEquals(10_000_000_000_000L, Checks.trials("trials", 10_000_000_000_000L));
+        assertThrows(InvalidInputException.class, () -> Checks.trials("trials", 0));
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> Checks.trials("--trials", 10_000_000_000_001L));
+        assertTrue(e.getMessage().startsWith("--trials = 10000000000001: must be at most 10^13 per world"),
+                e.getMessage());
+    }
 }

@@ -56,7 +56,7 @@ public record AuditSettings(long trialsPerWorld, long seed, int threads, double 
     }
 
     public AuditSettings {
-        Checks.atLeast("trials", trialsPerWorld, 1);
+        Checks.trials("trials", trialsPerWorld);
         Checks.atLeast("threads", threads, 1);
         Checks.confidence("confidence", confidence);
         Checks.inRange("histogramBins", bins, 16, 1 << 20);

@@ -10,7 +10,7 @@ package io.dpaudit.core.audit;
  * @param trialsFactorToResolve for an inconclusive verdict, the smallest power of two by which the audit's trials
  *     (or scores) would have to grow for a test with the same rates to detect a violation of ten times the claimed δ
  *     with probability {@code probability} ({@link io.dpaudit.core.estimate.DetectionPower#scaleToResolve}); 0 when
- *     none would before 10^15 trials per world; -1 for a verdict that is not inconclusive (not computed)
+ *     none would before 10^13 trials per world; -1 for a verdict that is not inconclusive (not computed)
  */
 public record ClaimPower(double delta, double probability, long trialsFactorToResolve) {
     /** Power without a factor of trials (a verdict that is not inconclusive). */

@@ -47,8 +47,8 @@ public final class DetectionPower {
     public static final double INCONCLUSIVE_FACTOR = 10;
     /** The same factor when the audit did see events at the claim's δ (its ε lower bound there is positive). */
     public static final double BLIND_FACTOR = 100;
-    /** The most trials per world {@link #scaleToResolve} considers. */
-    public static final double MAX_RESOLVE_TRIALS = 1e15;
+    /** The most trials per world {@link #scaleToResolve} considers: the most Clopper–Pearson limits are made for. */
+    public static final double MAX_RESOLVE_TRIALS = ClopperPearson.MAX_TRIALS;
 
     private DetectionPower() {
     }
@@ -130,14 +130,13 @@ public final class DetectionPower {
      * The factor {@code 2^k} ({@code k >= 1}) by which an audit's trials must grow, all counts of the test and form
      * certifying {@code bound} growing in proportion, for it to detect a violation of {@value #INCONCLUSIVE_FACTOR}
      * times the claimed δ at {@code epsilon} (any finite one for a pure-DP claim): the smallest such; 0 when none does
-     * before the scaled trials pass {@value #MAX_RESOLVE_TRIALS} per world (more than any audit runs: 10^15 trials
-     * are four months at 10^8 a second; and Clopper–Pearson limits lose their accuracy towards 10^17 trials, where
-     * the root of the regularized beta function is no longer resolved in double precision).
+     * before the scaled trials pass {@value #MAX_RESOLVE_TRIALS} per world, the most any audit may run
+     * ({@link ClopperPearson#MAX_TRIALS}: beyond, its confidence limits are not computed on their safe side).
      */
     public static long scaleToResolve(DeltaLowerBound bound, double epsilon, double claimDelta) {
         SelectedTest t = bound.test();
         EpsilonLowerBound.PairedCounts p = bound.paired();
-        for (int k = 1; k <= 62; k++) { // the trials' cap ends the loop first (2^50 > 10^15)
+        for (int k = 1; k <= 62; k++) { // the trials' cap ends the loop first (2^44 > 10^13)
             double scale = Math.scalb(1.0, k);
             double n = t.trials() * scale;
             double m = t.otherTrials() * scale;

@@ -35,16 +35,46 @@ public final class BetaQuantile {
         return logistic(solve(p, a, b).hi());
     }
 
-    private static RootFinder.Bracket solve(double p, double a, double b) {
+    /**
+     * The upper end of the bracket around the {@code (1 - q)}-quantile of Beta(a, b): the {@code x} whose upper tail
+     * {@code 1 - I_x(a, b) = I_{1-x}(b, a)} is {@code q}, solved on that tail itself, so that a tiny {@code q} keeps
+     * its precision (forming {@code 1 - q} would round it to a multiple of 1.1e-16, and to 1 below 5.6e-17).
+     */
+    public static double upperOfUpperTail(double q, double a, double b) {
+        if (q < 0.5) {
+            checkArguments(q, a, b);
+            // I_{1-x}(b, a) - q, increasing in the logit t of x: the upper tail in its own precision.
+            DoubleUnaryOperator f = t -> q - Beta.regularizedBeta(logistic(-t), b, a, 1e-15, Integer.MAX_VALUE);
+            return logistic(bracket(f, newtonInTail(false, Math.log(q), 1.0 - q, a, b)).hi());
+        }
+        return upper(1.0 - q, a, b); // 1 - q is exact for q in [1/2, 1)
+    }
+
+    private static void checkArguments(double p, double a, double b) {
         if (!(p > 0 && p < 1) || !(a > 0) || !(b > 0)) {
             throw new IllegalArgumentException("Beta quantile needs p in (0,1), a > 0, b > 0: p=" + p + ", a=" + a
                     + ", b=" + b);
         }
+    }
+
+    private static RootFinder.Bracket solve(double p, double a, double b) {
+        checkArguments(p, a, b);
         DoubleUnaryOperator f = t -> Beta.regularizedBeta(logistic(t), a, b, 1e-15, Integer.MAX_VALUE) - p;
         // Newton's method finds the root in a handful of evaluations; its bracket of width 1e-12 is then verified by
         // the signs of f itself at both ends (the same guarantee as the bracketing search, which remains the
         // fallback whenever Newton does not settle or the signs are not clean).
-        double t = newton(p, a, b);
+        return bracket(f, newton(p, a, b));
+    }
+
+    /**
+     * The bracket of width {@link #TOLERANCE} around Newton's root {@code t} when {@code f} (increasing) changes sign
+     * cleanly across it, else the bracketing search on {@code [-745, 40]}. A root beyond that range (a quantile within
+     * {@code e^-40 = 4.2e-18} of 1, which no double below 1 resolves, or below {@code e^-745}, the least double) is
+     * bracketed by the range's end and the limit: {@code (40, inf)}, whose ends map to {@code logistic(40)} (1.0 when
+     * rounded) and 1, or {@code (-inf, -745)}, mapping to 0 and the least double; each end is on its own side of the
+     * root.
+     */
+    private static RootFinder.Bracket bracket(DoubleUnaryOperator f, double t) {
         if (Double.isFinite(t)) {
             double lo = t - 0.5 * TOLERANCE;
             double hi = t + 0.5 * TOLERANCE;
@@ -53,6 +83,14 @@ public final class BetaQuantile {
             if (fLo < 0 && fHi > 0) {
                 return new RootFinder.Bracket(lo, hi, fLo, fHi);
             }
+        }
+        double fMax = f.applyAsDouble(T_MAX);
+        if (fMax < 0) {
+            return new RootFinder.Bracket(T_MAX, Double.POSITIVE_INFINITY, fMax, Double.NaN);
+        }
+        double fMin = f.applyAsDouble(T_MIN);
+        if (fMin > 0) {
+            return new RootFinder.Bracket(Double.NEGATIVE_INFINITY, T_MIN, Double.NaN, fMin);
         }
         return RootFinder.solve(f, T_MIN, T_MAX, 0.0, TOLERANCE);
     }
@@ -65,7 +103,14 @@ public final class BetaQuantile {
      */
     private static double newton(double p, double a, double b) {
         boolean lowerTail = p <= 0.5;
-        double target = lowerTail ? Math.log(p) : Math.log1p(-p);
+        return newtonInTail(lowerTail, lowerTail ? Math.log(p) : Math.log1p(-p), p, a, b);
+    }
+
+    /**
+     * {@link #newton} given the tail, the log of its target probability ({@code log p} for the lower tail,
+     * {@code log(1 - p)} for the upper) and {@code p} itself, rounded as it may be, for the normal start.
+     */
+    private static double newtonInTail(boolean lowerTail, double target, double p, double a, double b) {
         double logBeta = Beta.logBeta(a, b);
         double lo = T_MIN;
         double hi = T_MAX;

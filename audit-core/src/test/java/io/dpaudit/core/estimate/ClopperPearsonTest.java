@@ -38,6 +38,59 @@ class ClopperPearsonTest {
     }
 
     /**
+     * Tiny error levels (a confidence of 1 - 1e-15 spread over many bounds) keep their precision: the upper bound is
+     * solved on the Beta distribution's upper tail instead of at {@code 1 - a}, which rounds {@code a} to a multiple
+     * of 1.1e-16 (and to 0 below 5.6e-17: an internal error before). References: SciPy 1.17's {@code betainccinv(k + 1,
+     * n - k, a)} and {@code betaincinv(k, n - k + 1, a)} (Boost), whose tails give back {@code a} to 1e-12 relative or
+     * better ({@code betaincc}, {@code betainc}); the first row also by mpmath at 50 digits, to 4e-14.
+     */
+    @Test
+    void tinyErrorLevelsKeepTheirPrecision() {
+        double[][] rows = {
+            {2000, 10000, 1e-20, 0.23876350676434316, 0.1646852341878477},
+            {5000, 1e6, 1e-12, 0.0055133188326848956, 0.004519715731469429},
+            {1500, 1e5, 1e-300, 0.03392520550559155, 0.0048367584640464124},
+            {60000, 1e5, 1e-40, 0.6204987408105498, 0.5792643938063904},
+        };
+        for (double[] r : rows) {
+            long k = (long) r[0];
+            long n = (long) r[1];
+            String what = "k=" + k + ", n=" + n + ", a=" + r[2];
+            double upper = ClopperPearson.upper(k, n, r[2]);
+            double lower = ClopperPearson.lower(k, n, r[2]);
+            assertTrue(upper >= r[3] && upper <= r[3] * (1 + 2e-9), "upper " + upper + " " + what);
+            assertTrue(lower <= r[4] && lower >= r[4] * (1 - 2e-9), "lower " + lower + " " + what);
+        }
+        // The two routes agree where they meet (2^-20), and a = 1e-17 no longer rounds to a level of 0.
+        double at = ClopperPearson.upper(3000, 10000, 0x1p-20);
+        double below = ClopperPearson.upper(3000, 10000, Math.nextDown(0x1p-20));
+        assertRelative(at, below, 1e-9, "the two routes at 2^-20");
+        assertTrue(ClopperPearson.upper(3000, 10000, 1e-17) > ClopperPearson.upper(3000, 10000, 1e-16));
+    }
+
+    /**
+     * Bounds within {@code e^-40} of 1, which no double below 1 resolves: the search used to end in "no sign change"
+     * (an internal error at a confidence of 1 - 1e-15); they are now bracketed by 1 on their safe side. With one
+     * failure in 90,000 trials at {@code a = 1e-20} the upper bound is {@code (1 - a)^(1/90000)}, 1 - 1.1e-25: 1 as a
+     * double.
+     */
+    @Test
+    void boundsBeyondWhatADoubleResolvesAreOne() {
+        assertEquals(1.0, ClopperPearson.upper(89_999, 90_000, 1e-20));
+        double lower = ClopperPearson.lower(ClopperPearson.MAX_TRIALS, ClopperPearson.MAX_TRIALS, 0.05);
+        double exact = Math.exp(Math.log(0.05) / ClopperPearson.MAX_TRIALS);
+        assertTrue(lower < exact && lower >= exact * (1 - 2e-9), lower + " vs " + exact);
+    }
+
+    /** Beyond {@link ClopperPearson#MAX_TRIALS} the limits are refused, not computed imprecisely. */
+    @Test
+    void moreTrialsThanTheLimitsResolveAreRefused() {
+        long n = ClopperPearson.MAX_TRIALS + 1;
+        assertThrows(IllegalArgumentException.class, () -> ClopperPearson.lower(n / 2, n, 0.05));
+        assertThrows(IllegalArgumentException.class, () -> ClopperPearson.upper(n / 2, n, 0.05));
+    }
+
+    /**
      * The defining property, checked exactly (no simulation): for every true p on a grid, the probability over
      * k ~ Binomial(n, p) that the lower bound exceeds p is at most a, and likewise for the upper bound.
      */

@@ -386,7 +386,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** {@code --trials}, validated (a whole number of at least 1), or null when absent. */
     private Long trialsOverride() {
-        return trialsText != null ? Checks.atLeast("--trials", OptionValues.wholeNumber("--trials", trialsText), 1)
+        return trialsText != null ? Checks.trials("--trials", OptionValues.wholeNumber("--trials", trialsText))
                 : null;
     }
 

@@ -246,7 +246,7 @@ public final class ClaimRows {
     /**
      * For an inconclusive claim, what would resolve it: the factor of trials at which a test with the same rates would
      * detect ten times the claimed δ (a pure-DP claim: any violation), with the trials per world that makes (for score
-     * files: the scores per file, or in each file when the two differ), or that none up to 10^15 per world would.
+     * files: the scores per file, or in each file when the two differ), or that none up to 10^13 per world would.
      */
     private static String toResolve(ClaimResult c, AuditResult result, boolean scores) {
         long factor = c.power().trialsFactorToResolve();
@@ -257,7 +257,7 @@ public final class ClaimRows {
         String unit = scores ? "scores" : "trials";
         String each = scores ? " per file" : " per world";
         if (factor == 0) {
-            return "; this test would not detect " + size + " with any number of " + unit + " up to 10^15" + each
+            return "; this test would not detect " + size + " with any number of " + unit + " up to 10^13" + each
                     + " (more " + unit + " can let the audit choose a test further in the tail; so can another attack)";
         }
         String times = factor < 1_000_000 ? Long.toString(factor) : "2^" + Long.numberOfTrailingZeros(factor);

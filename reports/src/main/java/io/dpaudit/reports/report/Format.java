@@ -90,8 +90,15 @@ public final class Format {
         return new String[] {String.format(Locale.ROOT, "%.3g", rounded), ""};
     }
 
-    /** A percentage. */
+    /** A percentage to four digits; a level below 1 that four digits would round to 100% gets as many as show it. */
     public static String percent(double p) {
-        return String.format(Locale.ROOT, "%.4g%%", 100 * p);
+        String four = String.format(Locale.ROOT, "%.4g%%", 100 * p);
+        if (p < 1 && p > 0.99 && four.startsWith("100")) {
+            // A level within 5e-7 of 1 would print as 100%: give the digits that show it is not, rounded down.
+            int decimals = (int) Math.ceil(-Math.log10(1 - p)) - 1;
+            return new java.math.BigDecimal(p).movePointRight(2).setScale(decimals, java.math.RoundingMode.DOWN)
+                    .stripTrailingZeros().toPlainString() + "%";
+        }
+        return four;
     }
 }

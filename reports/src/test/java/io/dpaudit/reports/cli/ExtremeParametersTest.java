@@ -122,4 +122,30 @@ class ExtremeParametersTest {
         assertEquals("inconclusive", json.get("claims").get(0).get("verdict").asText());
         assertEquals("inf", json.get("claims").get(0).get("power").get("delta").asText());
     }
+
+    /**
+     * A confidence of 1 - 1e-15 is legal: spread over the trade-off curve's bounds, each bound's error level a is so
+     * small that 1 - a rounds to 1, and the Clopper-Pearson upper bound ended the run in an internal error ("Beta
+     * quantile needs p in (0,1)", then "no sign change" where the bound lies within e^-40 of 1). It now runs, and its
+     * bounds are those of a nearly sure audit: no claim of the true epsilon is violated and the epsilon lower bound is
+     * below the one at 95%.
+     */
+    @Test
+    void aConfidenceOneMinusTenToTheMinusFifteenIsAudited() throws IOException {
+        for (String confidence : new String[] {"0.95", "0.999999999999999"}) {
+            Path file = dir.resolve("conf" + confidence + ".json");
+            Files.writeString(file, "{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"trials\": 100000, "
+                    + "\"seed\": 4, \"confidence\": " + confidence + ", \"deltas\": [0.01], \"claims\": [{\"bound\": "
+                    + "\"gaussian-exact\", \"delta\": 0.01}]}");
+            Path out = dir.resolve("c" + confidence);
+            CliRunner.Result r = CliRunner.run("run", file.toString(), "--out", out.toString(), "--quiet");
+            assertEquals(0, r.exit(), r.err());
+        }
+        JsonNode sure = MAPPER.readTree(dir.resolve("c0.999999999999999").resolve("report.json").toFile());
+        JsonNode usual = MAPPER.readTree(dir.resolve("c0.95").resolve("report.json").toFile());
+        double e = sure.get("empirical").get("epsilonLowerBounds").get(0).get("epsilon").doubleValue();
+        double e95 = usual.get("empirical").get("epsilonLowerBounds").get(0).get("epsilon").doubleValue();
+        assertTrue(e > 0 && e < e95, e + " against " + e95 + " at 95%");
+        assertFalse(sure.get("tradeOff").isMissingNode());
+    }
 }

@@ -329,12 +329,23 @@ class HostileInputTest {
         all.add(c("resume from /dev/zero", 2, "is not a regular file", 30, "run", ok, "--resume", "/dev/zero",
                 "--out", "OUT", "--quiet"));
         all.add(c("out empty", 2, "--out = \"\": is empty; give a directory", 30, "run", ok, "--out", ""));
-        all.add(c("trials 1e15", 2, "over the 30.0 days cap; --no-limit runs it anyway", 30, "run", ok, "--trials",
-                "1e15", "--out", "OUT", "--quiet"));
-        all.add(c("trials Long.MAX", 2, "over the 30.0 days cap", 30, "run", ok, "--trials", Long.toString(
-                Long.MAX_VALUE), "--out", "OUT", "--quiet"));
-        all.add(c("trials 2^53+1", 2, "over the 30.0 days cap", 30, "run", ok, "--trials", "9007199254740993",
+        // Beyond 10^13 trials per world the Clopper-Pearson limits are refused (ClopperPearson.MAX_TRIALS); below,
+        // a run the time model expects to take more than 30 days (the faithful simulator, about 150 days on a thread).
+        String tooMany = "must be at most 10^13 per world";
+        all.add(c("trials 1e15", 2, "--trials = 1000000000000000: " + tooMany, 30, "run", ok, "--trials", "1e15",
                 "--out", "OUT", "--quiet"));
+        all.add(c("trials 10^13 + 1", 2, tooMany, 30, "run", ok, "--trials", "10000000000001", "--out", "OUT",
+                "--quiet"));
+        all.add(c("trials Long.MAX", 2, tooMany, 30, "run", ok, "--trials", Long.toString(Long.MAX_VALUE), "--out",
+                "OUT", "--quiet"));
+        all.add(c("trials 2^53+1", 2, tooMany, 30, "run", ok, "--trials", "9007199254740993", "--out", "OUT",
+                "--quiet"));
+        all.add(c("scenario trials 1e14", 2, "trials = 100000000000000: " + tooMany, 30, "run",
+                file("trials-1e14.json", "{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"trials\": 1e14}"),
+                "--out", "OUT", "--quiet"));
+        all.add(c("trials 1e13 faithful", 2, "over the 30.0 days cap; --no-limit runs it anyway", 30, "run",
+                Path.of("..", "scenarios", "subsampled-gaussian-faithful.json").toAbsolutePath().toString(),
+                "--trials", "1e13", "--threads", "1", "--out", "OUT", "--quiet"));
         all.add(c("npy with a 25-digit shape", 2, "holds more elements than any file can", 30, "scores", "--with",
                 bytes("huge-shape.npy", npy("1234567890123456789012345", 20, 0)), "--without", goodScores, "--out",
                 "OUT", "--quiet"));

@@ -82,7 +82,7 @@ class HtmlReportTest {
      */
     @Test
     void anInconclusiveClaimSaysWhatWouldResolveIt() {
-        AuditReport r = audit("{\"label\": \"weak\", \"epsilon\": 8, \"delta\": 1e-6}, "
+        AuditReport r = audit("{\"label\": \"weak\", \"epsilon\": 7, \"delta\": 1e-5}, "
                 + "{\"label\": \"ok\", \"epsilon\": 2, \"delta\": 0.8}", "resolve");
         com.fasterxml.jackson.databind.JsonNode claims = JsonReportWriter.toJson(r).path("claims");
         assertEquals("inconclusive", claims.get(0).path("verdict").asText());

@@ -112,4 +112,14 @@ class ReportFormatTest {
             assertTrue(c.has(f), f);
         }
     }
+
+    /** Confidence levels print to four digits, except one below 1 that four would round to "100%". */
+    @org.junit.jupiter.api.Test
+    void aConfidenceBelowOneNeverPrintsAsOneHundredPercent() {
+        assertEquals("95.00%", Format.percent(0.95));
+        assertEquals("99.90%", Format.percent(0.999));
+        assertEquals("100.0%", Format.percent(1.0));
+        assertEquals("99.99999%", Format.percent(1 - 1e-7));
+        assertEquals("99.9999999999999%", Format.percent(0.999999999999999));
+    }
 }

@@ -109,7 +109,7 @@ public final class ScenarioReader {
                     AttackCatalog.entries().stream().map(AttackCatalog.Entry::name).toList()) + ")");
         }
         long trials = root.has("trials") ? wholeNumber(root.get("trials"), "trials") : DEFAULT_TRIALS;
-        Checks.atLeast("trials", trials, 1);
+        Checks.trials("trials", trials);
         long seed = root.has("seed") ? wholeNumber(root.get("seed"), "seed") : 0L;
         double confidence = root.has("confidence") ? number(root.get("confidence"), "confidence")
                 : AuditSettings.DEFAULT_CONFIDENCE;
