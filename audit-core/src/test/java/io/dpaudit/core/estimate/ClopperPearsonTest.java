@@ -82,6 +82,33 @@ class ClopperPearsonTest {
         assertTrue(lower < exact && lower >= exact * (1 - 2e-9), lower + " vs " + exact);
     }
 
+    /**
+     * At the largest size, 10^13 trials, with few successes: each bound lies outside the true one by about its outward
+     * margin of 1e-9 (at least 5e-10, at most 3e-9). References: the Poisson limits at 50 digits (mpmath, bisection of
+     * the regularized incomplete gamma function), which differ from the binomial ones by about p, 1e-10 here, and which
+     * SciPy's Boost-based quantiles match to 1e-11. commons-math3's regularized beta function, used for every size
+     * before, put the upper bound at k = 1001 and a = 1e-12 3.6e-7 relative below the truth, on the unsafe side.
+     */
+    @Test
+    void atTenToTheThirteenTrialsTheBoundsKeepTheirMargin() {
+        double[][] rows = {
+            {1001, 1e-12, 1.2410865642143792e-10, 7.943281703650049e-11},
+            {5000, 1e-12, 5.514739692591111e-10, 4.5186288861791937e-10},
+            {1001, 1e-6, 1.1597280913915709e-10, 8.577395464777528e-11},
+            {20000, 1e-29, 2.1636071751373046e-09, 1.844886436706524e-09},
+        };
+        for (double[] r : rows) {
+            long k = (long) r[0];
+            String what = "k=" + k + ", a=" + r[1];
+            double upper = ClopperPearson.upper(k, ClopperPearson.MAX_TRIALS, r[1]);
+            double lower = ClopperPearson.lower(k, ClopperPearson.MAX_TRIALS, r[1]);
+            assertTrue(upper >= r[2] * (1 + 5e-10) && upper <= r[2] * (1 + 3e-9), "upper " + (upper / r[2] - 1) + " "
+                    + what);
+            assertTrue(lower <= r[3] * (1 - 5e-10) && lower >= r[3] * (1 - 3e-9), "lower " + (lower / r[3] - 1) + " "
+                    + what);
+        }
+    }
+
     /** Beyond {@link ClopperPearson#MAX_TRIALS} the limits are refused, not computed imprecisely. */
     @Test
     void moreTrialsThanTheLimitsResolveAreRefused() {
