@@ -248,10 +248,17 @@ public final class DetectionPower {
         return cdf(y, n, r) >= prob;
     }
 
-    /** {@code P(Binomial(n, r) <= y)}. */
+    /**
+     * {@code P(Binomial(n, r) <= y) = 1 - I_r(y + 1, n - y)}: beyond 10^9 trials (the scaled tests of
+     * {@link #scaleToResolve}) by the same Boost routine as the Clopper–Pearson limits there, computing the complement
+     * directly (commons-math3's loses about {@code n 1e-16} relative); below, as always, so no earlier number moves.
+     */
     static double cdf(long y, long n, double r) {
         if (y >= n) {
             return 1;
+        }
+        if (n > io.dpaudit.core.numerics.BetaQuantile.LARGE) {
+            return org.apache.commons.numbers.gamma.RegularizedBeta.complement(r, y + 1.0, (double) (n - y));
         }
         return 1 - Beta.regularizedBeta(r, y + 1.0, (double) (n - y));
     }

@@ -159,7 +159,7 @@ public final class BetaQuantile {
     }
 
     /** Above this {@code a + b} the regularized beta function is Boost's (see {@link #lowerTail}). */
-    static final double LARGE = 1e9;
+    public static final double LARGE = 1e9;
 
     /**
      * {@code I_x(a, b)} at {@code x = logistic(t)}: commons-math3's up to {@code a + b = 10^9}, beyond it the port of
