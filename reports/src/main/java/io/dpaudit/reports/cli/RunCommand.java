@@ -284,9 +284,7 @@ final class RunCommand implements Callable<Integer> {
             throw e;
         }
         for (IndexWriter.Entry e : entries) {
-            var rows = ClaimRows.of(e.report());
-            out.printf(java.util.Locale.ROOT, "%-50s %s%n", e.folder(), ClaimRows
-                    .summary(rows));
+            out.printf(java.util.Locale.ROOT, "%-50s %s%n", e.folder(), ClaimRows.summary(e.report()));
         }
         out.println(IndexWriter.summary(entries));
         out.println("Index: " + dir.resolve("index.html") + ", index.md, index.csv, index.json");

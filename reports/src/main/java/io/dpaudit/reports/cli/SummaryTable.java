@@ -106,7 +106,7 @@ final class SummaryTable {
                         ""));
             }
         }
-        b.append(ClaimRows.summary(rows)).append('\n');
+        b.append(ClaimRows.summary(r)).append('\n');
         String estimate = ClaimRows.estimateSentence(r.result());
         if (!estimate.isEmpty()) {
             b.append(estimate).append('\n');

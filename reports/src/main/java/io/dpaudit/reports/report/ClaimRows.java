@@ -80,8 +80,7 @@ public final class ClaimRows {
      */
     public static List<Row> of(AuditReport report) {
         AuditResult result = report.result();
-        boolean scores = report.mechanism() != null
-                && io.dpaudit.runner.scores.ExternalScores.TYPE.equals(report.mechanism().type());
+        boolean scores = isScoreFile(report);
         List<Row> rows = new ArrayList<>();
         for (ClaimResult c : result.claims()) {
             String evidence = "δ ≥ " + Format.g(c.deltaLowerBound().delta()) + " at ε = "
@@ -140,10 +139,30 @@ public final class ClaimRows {
     }
 
     /**
-     * One sentence that counts the verdicts and names the violated claims, e.g. {@code "2 of 5 claims VIOLATED (a, b);
-     * 1 inconclusive; 2 consistent"}.
+     * One sentence that counts the verdicts of {@code report}'s claims and names the violated ones, e.g. {@code "2 of 5
+     * claims VIOLATED: a, b; 2 consistent; 1 inconclusive (the audit could not have refuted it: more trials needed)"};
+     * a score-file audit asks for more scores instead.
      */
-    public static String summary(List<Row> rows) {
+    public static String summary(AuditReport report) {
+        return summary(of(report), unit(report));
+    }
+
+    /**
+     * What more of would resolve an inconclusive claim of {@code report}: {@code "scores"} for score files, else
+     * {@code "trials"}.
+     */
+    public static String unit(AuditReport report) {
+        return isScoreFile(report) ? "scores" : "trials";
+    }
+
+    /** Whether {@code report} audits score files, whose unit is the score rather than the trial. */
+    private static boolean isScoreFile(AuditReport report) {
+        return report.mechanism() != null
+                && io.dpaudit.runner.scores.ExternalScores.TYPE.equals(report.mechanism().type());
+    }
+
+    /** {@link #summary(AuditReport)} of {@code rows}, where more {@code unit} would resolve an inconclusive claim. */
+    static String summary(List<Row> rows, String unit) {
         if (rows.isEmpty()) {
             return "No claims audited";
         }
@@ -170,7 +189,7 @@ public final class ClaimRows {
         }
         if (i > 0) {
             b.append("; ").append(i).append(" inconclusive (the audit could not have refuted ")
-                    .append(i == 1 ? "it" : "them").append(": more trials needed)");
+                    .append(i == 1 ? "it" : "them").append(": more ").append(unit).append(" needed)");
         }
         int contested = contested(rows);
         if (contested > 0) {

@@ -124,7 +124,7 @@ public final class HtmlReportWriter {
             int contested = ClaimRows.contested(rows);
             css = violated > 0 ? "violated" : inconclusive > 0 || contested > 0 ? "inconclusive" : "consistent";
             boolean byEstimate = ClaimRows.violatedOnlyByEstimate(r.result());
-            text = ClaimRows.summary(rows) + " (" + confidence + " confidence each"
+            text = ClaimRows.summary(r) + " (" + confidence + " confidence each"
                     + (violated == 0 && inconclusive == 0 && contested == 0 && !byEstimate ? "; no evidence against "
                             + (rows.size() == 1 ? "it, which does not prove it)" : "them, which does not prove them)")
                             : ")");

@@ -137,7 +137,7 @@ public final class MarkdownReportWriter {
         if (rows.isEmpty()) {
             return b.append("No claims: empirical lower bounds only.\n\n").toString();
         }
-        b.append("**").append(cell(ClaimRows.summary(rows))).append("** (").append(Format.percent(
+        b.append("**").append(cell(ClaimRows.summary(r))).append("** (").append(Format.percent(
                 r.result().settings().confidence())).append(" confidence each).");
         String estimate = ClaimRows.estimateSentence(r.result());
         if (!estimate.isEmpty()) {
@@ -182,10 +182,10 @@ public final class MarkdownReportWriter {
                 + "*Consistent*: no evidence against it from the verdict's test, and that test would have flagged a "
                 + "violation of the size in \"would detect\" on the event it tests with probability at least 90% "
                 + "(for f-DP: a Gaussian pair with that μ); a violation spread over commoner events can need many "
-                + "more trials to show. "
+                + "more " + ClaimRows.unit(r) + " to show. "
                 + "*Inconclusive*: no evidence, but the audit could not have refuted the claim even if the violation "
                 + "were many times the claim (10× its δ when nothing was seen at that δ, 100× when something was; "
-                + "10× its μ), or at all: it says nothing either way; more trials are needed. "
+                + "10× its μ), or at all: it says nothing either way; more " + ClaimRows.unit(r) + " are needed. "
                 + "Tightness: the empirical ε lower bound over the claimed ε (μ_lb / μ for a GDP claim)."
                 + (r.result().estimate() != null && !r.result().claims().isEmpty() ? " Estimate: the two-sided "
                         + "estimate's verdict on the simulated pair (violated, tight, loose or inconclusive; it relies "

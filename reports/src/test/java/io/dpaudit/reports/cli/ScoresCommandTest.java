@@ -268,6 +268,13 @@ class ScoresCommandTest {
             assertTrue(r.out().contains(phrase), r.out());
             assertTrue(Files.readString(out.resolve("report.md")).contains(phrase), "report.md");
             assertFalse(r.out().contains("× the trials"), r.out());
+            String summary = "(the audit could not have refuted it: more scores needed)";
+            assertTrue(r.out().contains(summary), r.out());
+            assertTrue(Files.readString(out.resolve("report.md")).contains(summary), "report.md");
+            assertTrue(Files.readString(out.resolve("report.html")).contains(summary), "report.html");
+            assertFalse(r.out().contains("more trials needed"), r.out());
+            assertTrue(Files.readString(out.resolve("report.md")).contains("more scores are needed"), "legend");
+            assertFalse(Files.readString(out.resolve("report.md")).contains("more trials"), "legend");
         }
     }
 
