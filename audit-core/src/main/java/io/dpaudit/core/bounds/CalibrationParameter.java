@@ -29,6 +29,11 @@ public record CalibrationParameter(String name, String meaning, boolean privateW
         }
     }
 
+    /** The same parameter searched from {@code newMin} (a bound computed only above it). */
+    public CalibrationParameter withMin(double newMin) {
+        return new CalibrationParameter(name, meaning, privateWhenLarger, newMin, max);
+    }
+
     /** "the smallest sigma" or "the largest eps0", for messages. */
     public String extremum() {
         return (privateWhenLarger ? "the smallest " : "the largest ") + name;

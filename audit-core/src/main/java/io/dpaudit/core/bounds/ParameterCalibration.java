@@ -125,7 +125,8 @@ public final class ParameterCalibration {
         java.util.function.DoubleUnaryOperator g = x -> sign * (Math.log(deltaAt.applyAsDouble(x)) - logTarget);
         RootFinder.Bracket b = start > parameter.min() && start < parameter.max()
                 ? bracketAround(g, start, firstStep, parameter.min(), parameter.max())
-                : RootFinder.bracketDecreasing(g, 1.0, 2.0, parameter.min(), parameter.max());
+                : RootFinder.bracketDecreasing(g, Math.min(Math.max(1.0, parameter.min()), parameter.max()), 2.0,
+                        parameter.min(), parameter.max()); // from 1, or the end of a range that excludes it
         if (b == null) {
             // Either the least private end of the range already meets the target, or not even the most private does.
             double leastPrivate = parameter.privateWhenLarger() ? parameter.min() : parameter.max();
@@ -249,7 +250,9 @@ public final class ParameterCalibration {
         if (everyValue) {
             why = "every " + p.name() + (p.privateWhenLarger() ? " >= " + Checks.format(p.min())
                     : " <= " + Checks.format(p.max())) + " meets this target under this bound"
-                    + (p.privateWhenLarger() ? " (it claims it without noise)" : "");
+                    + (!p.privateWhenLarger() ? "" : p.min() <= CalibrationParameter.SIGMA.min()
+                            ? " (it claims it without noise)" : " (the least it is computed for: the smallest "
+                            + p.name() + " lies below)");
         } else {
             why = "no " + p.name() + " in " + range + " meets this target under this bound";
         }

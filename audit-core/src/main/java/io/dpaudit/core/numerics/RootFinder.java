@@ -213,7 +213,9 @@ public final class RootFinder {
 
     /**
      * Brackets the sign change of a function that <b>decreases</b> in {@code x > 0}: from {@code start}, scales up by
-     * {@code factor} while {@code f > 0} and down while {@code f < 0}, staying within {@code [min, max]}.
+     * {@code factor} while {@code f > 0} and down while {@code f < 0}, staying within {@code [min, max]}; the last
+     * step is cut to the end of the range, so a sign change between the last power of {@code factor} and the end is
+     * found too.
      *
      * @return the bracket ({@code f(lo) >= 0 >= f(hi)}), or {@code null} when the sign does not change in range
      */
@@ -225,7 +227,8 @@ public final class RootFinder {
             return new Bracket(x, x, fx, fx);
         }
         if (fx > 0) {
-            for (double y = x * factor; y <= max * (1 + 1e-12); y *= factor) {
+            while (x < max) {
+                double y = Math.min(max, x * factor);
                 double fy = requireNumber(f.applyAsDouble(y), y);
                 if (fy <= 0) {
                     return new Bracket(x, y, fx, fy);
@@ -235,7 +238,8 @@ public final class RootFinder {
             }
             return null;
         }
-        for (double y = x / factor; y >= min * (1 - 1e-12); y /= factor) {
+        while (x > min) {
+            double y = Math.max(min, x / factor);
             double fy = requireNumber(f.applyAsDouble(y), y);
             if (fy >= 0) {
                 return new Bracket(y, x, fy, fx);

@@ -46,6 +46,26 @@ class ParameterCalibrationTest {
     }
 
     /**
+     * A bound computed only from some sigma up ({@link CalibrationParameter#withMin}): a boundary just above the
+     * smallest searched value is found (without a hint the search halves from 1 and must still try the end of the
+     * range: sigma(1, 1e-5) = 3.7306 searched from 2.5, and sigma(8, 1e-5) = 0.6002 from 0.55, between 0.5 and the
+     * end), and
+     * a target every computed value meets says that the least is only where the computation stops.
+     */
+    @Test
+    void aRangeThatStopsAboveTheSmallestSigmaIsSearchedToItsEnd() {
+        java.util.function.DoubleFunction<PrivacyBound> gaussian = s -> GaussianBound.of(s, 1, 1);
+        assertRelative(0.6002290721989517, ParameterCalibration.monotone(CalibrationParameter.SIGMA.withMin(0.55),
+                gaussian, 8, 1e-5), 1e-9, "sigma(8, 1e-5) from 0.55");
+        assertRelative(3.7306316348159418322, ParameterCalibration.monotone(CalibrationParameter.SIGMA.withMin(2.5),
+                gaussian, 1, 1e-5), 1e-9, "sigma(1, 1e-5) from 2.5");
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> ParameterCalibration.monotone(
+                CalibrationParameter.SIGMA.withMin(0.7), gaussian, 8, 1e-5));
+        assertTrue(e.getMessage().contains("every sigma >= 0.7 meets this target under this bound (the least it is "
+                + "computed for: the smallest sigma lies below)"), e.getMessage());
+    }
+
+    /**
      * A parameter whose larger values are less private (a local randomizer's eps0): the calibration returns the
      * largest value meeting the target, rounded down. Pure eps0-DP has the profile of randomized response,
      * {@code delta(eps) = (e^eps0 - e^eps)/(1 + e^eps0)} for {@code eps < eps0}, whose boundary is

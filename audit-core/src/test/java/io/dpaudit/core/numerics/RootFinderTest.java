@@ -39,6 +39,23 @@ class RootFinderTest {
     }
 
     /**
+     * A decreasing function whose root lies between the last power of the factor and the end of the range (0.2 in
+     * [0.18, 1e7] from 1 by halving: 0.25, then 0.18; 9e6 by doubling: 8.4e6, then 1e7) is bracketed, not given up on;
+     * one without a root in range still gives null.
+     */
+    @Test
+    void bracketDecreasingReachesTheEndsOfItsRange() {
+        RootFinder.Bracket down = RootFinder.bracketDecreasing(s -> 0.2 - s, 1, 2, 0.18, 1e7);
+        assertTrue(down != null && down.lo() == 0.18 && down.hi() == 0.25, String.valueOf(down));
+        RootFinder.Bracket up = RootFinder.bracketDecreasing(s -> 9e6 - s, 1, 2, 0.18, 1e7);
+        assertTrue(up != null && up.lo() == 8_388_608 && up.hi() == 1e7, String.valueOf(up));
+        assertNull(RootFinder.bracketDecreasing(s -> 0.1 - s, 1, 2, 0.18, 1e7));
+        assertNull(RootFinder.bracketDecreasing(s -> 2e7 - s, 1, 2, 0.18, 1e7));
+        RootFinder.Bracket inside = RootFinder.bracketDecreasing(s -> 3 - s, 1, 2, 0.18, 1e7);
+        assertTrue(inside.lo() == 2 && inside.hi() == 4, inside.toString());
+    }
+
+    /**
      * solveSmooth on the kind of function calibration inverts (log delta of a Gaussian mechanism in sigma, smooth and
      * decreasing): the bracket straddles the root, meets the tolerance, and takes far fewer evaluations than solve.
      */
