@@ -181,6 +181,7 @@ public final class ReportAssembly {
      * For each claim the estimate finds loose, the calibration parameter at which a bound that the estimate finds
      * tight at the claim's δ meets the claim (the smallest-ε such bound among the calibratable ones that certify: upper
      * bounds and exact pair profiles). None when no calibratable bound is tight there, or calibration finds no value.
+     * {@linkplain BoundFamily#costly() Costly} families are left to {@code dp-audit calibrate}.
      */
     static List<NoiseSaving> noiseSavings(Prepared p, AuditResult result) {
         List<NoiseSaving> out = new ArrayList<>();
@@ -196,6 +197,9 @@ public final class ReportAssembly {
             BoundFamily best = null;
             double bestEpsilon = Double.POSITIVE_INFINITY;
             for (BoundFamily f : p.mechanism().boundFamilies()) {
+                if (f.costly()) {
+                    continue; // calibrated on request (dp-audit calibrate), not for every report
+                }
                 PrivacyBound b = p.bounds().stream().filter(x -> x.name().equals(f.name())).findFirst().orElse(null);
                 if (b == null || !(b.certified() || b.kind() == BoundKind.PAIR_PROFILE)) {
                     continue;

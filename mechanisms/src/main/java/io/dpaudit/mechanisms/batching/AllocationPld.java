@@ -60,6 +60,11 @@ final class AllocationPld {
     static final int MAX_STEPS = 10_000;
     /** Largest {@code tau^2/2 + 8 tau} (log of the largest lattice value, against overflow). */
     static final double MAX_LOG_SCALE = 60;
+    /**
+     * Smallest sigma the bracket is offered for: {@code tau^2/2 + 8 tau <= }{@value #MAX_LOG_SCALE} with {@code tau =
+     * 1/sigma}, i.e. {@code sigma >= 1/(sqrt(184) - 8)} (about 0.1797), rounded up by 1e-12.
+     */
+    static final double SMALLEST_SIGMA = 1 / (Math.sqrt(64 + 2 * MAX_LOG_SCALE) - 8) * (1 + 1e-12);
     /** Alias mass above which a rung is not used for a lower end (where wrapped mass would sit too high). */
     static final double ALIAS_LIMIT = 1e-30;
 

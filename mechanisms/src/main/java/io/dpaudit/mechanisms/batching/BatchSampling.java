@@ -10,6 +10,7 @@ import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.CalibrationParameter;
 import io.dpaudit.core.bounds.GaussianBound;
 import io.dpaudit.core.bounds.LabelledBound;
+import io.dpaudit.core.bounds.ParameterCalibration;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.MechanismSimulator;
@@ -35,12 +36,14 @@ import org.apache.commons.rng.UniformRandomProvider;
  *       joint convexity of the hockey-stick divergence);</li>
  *   <li>{@code chua24-shuffle-lower} (shuffled batches): {@link ShuffleMaxTestBound}, a proven lower bound;</li>
  *   <li>{@code allocation-pld-upper} and {@code allocation-pld-lower} (balls-and-bins, random allocation with
- *       k = 1): {@link AllocationPld}, a bracket on the exact curve.</li>
+ *       k = 1): {@link AllocationPld}, a bracket on the exact curve; its upper end is a (costly) family, so
+ *       {@code calibrate} gives the sigma it certifies.</li>
  * </ul>
  */
 final class BatchSampling implements AuditableMechanism {
     private final Parameters parameters;
     private final BatchingParameters b;
+    private AllocationPld bracket;
 
     BatchSampling(Parameters parameters, BatchingParameters b) {
         this.parameters = parameters;
@@ -96,6 +99,12 @@ final class BatchSampling implements AuditableMechanism {
         list.add(new BoundFamily(here.name(), here.source(), p, b.sigma(), s -> poisson(s, poissonKind)));
         PrivacyBound det = deterministic(b.sigma());
         list.add(new BoundFamily(det.name(), det.source(), p, b.sigma(), this::deterministic));
+        if (allocationBracket()) {
+            // the upper end of the bracket is a certified upper bound: calibrate can invert it
+            list.add(new BoundFamily(AllocationPld.UPPER, bracket().upper().source(), p, b.sigma(),
+                    s -> s == b.sigma() ? bracket().upper() : new AllocationPld(b.withSigma(s)).upper(),
+                    this::calibrateBracket, true));
+        }
         return list;
     }
 
@@ -105,10 +114,34 @@ final class BatchSampling implements AuditableMechanism {
             return List.of(new ShuffleMaxTestBound(b));
         }
         if (allocationBracket()) {
-            AllocationPld pld = new AllocationPld(b);
-            return List.of(pld.upper(), pld.lower());
+            return List.of(bracket().lower()); // its upper end is a family
         }
         return List.of();
+    }
+
+    /** This configuration's PLD bracket, built once: the family at sigma and the lower end share its lattices. */
+    private synchronized AllocationPld bracket() {
+        if (bracket == null) {
+            bracket = new AllocationPld(b);
+        }
+        return bracket;
+    }
+
+    /**
+     * The smallest sigma whose bracket's upper end meets {@code (epsilon, delta)}, searched where the bracket is
+     * computed ({@link AllocationPld#SMALLEST_SIGMA} and up) and started at the Poisson accounting's answer, which
+     * Feldman &amp; Shenfeld show is close for balls-and-bins (only where to look: the answer is the bracket's own).
+     */
+    private double calibrateBracket(double epsilon, double delta) {
+        double hint;
+        try {
+            hint = ParameterCalibration.monotone(CalibrationParameter.SIGMA, s -> poisson(s, BoundKind.CANDIDATE),
+                    epsilon, delta);
+        } catch (InvalidInputException e) {
+            hint = Double.NaN;
+        }
+        return ParameterCalibration.fromHint(CalibrationParameter.SIGMA.withMin(AllocationPld.SMALLEST_SIGMA),
+                s -> new AllocationPld(b.withSigma(s)).upper(), hint, epsilon, delta);
     }
 
     /** Whether the balls-and-bins PLD bracket ({@link AllocationPld}) applies and is offered. */

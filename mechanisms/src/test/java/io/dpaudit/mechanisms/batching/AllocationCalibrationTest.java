@@ -1,0 +1,67 @@
+package io.dpaudit.mechanisms.batching;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpaudit.core.bounds.BoundFamily;
+import io.dpaudit.core.bounds.PrivacyBound;
+import io.dpaudit.core.model.AuditableMechanism;
+import io.dpaudit.core.model.Parameters;
+import io.dpaudit.mechanisms.MechanismCatalog;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code dp-audit calibrate} on balls-and-bins' PLD bracket: the upper end is a calibratable (and costly) family, its
+ * calibrated sigma meets the target, is the boundary to the search's tolerance, and is within the bracket's resolution
+ * of the exact answer: just below it the lower end (a proven lower bound on the exact curve) already misses the target,
+ * so no valid accounting could certify the target with much less noise. Deterministic: no randomness. In verify's
+ * integration tier (about 15 s: each evaluation computes the lattices anew).
+ */
+@Tag("integration")
+class AllocationCalibrationTest {
+    private static final double EPSILON = 1.0;
+    private static final double DELTA = 1e-5;
+
+    private static AuditableMechanism ballsAndBins(int steps) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("type", "balls-and-bins");
+        v.put("steps", (double) steps);
+        v.put("sigma", 1.0);
+        return MechanismCatalog.parse(new Parameters("mechanism.", v));
+    }
+
+    private static BoundFamily family(AuditableMechanism m, String name) {
+        return m.boundFamilies().stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theBracketsUpperEndIsCalibratedToWithinItsResolution() {
+        AuditableMechanism m = ballsAndBins(10);
+        List<String> names = m.bounds().stream().map(PrivacyBound::name).toList();
+        assertEquals(List.of("poisson-pld", "deterministic", AllocationPld.UPPER, AllocationPld.LOWER), names,
+                "the upper end moved from the other bounds to the families, in the same place");
+        BoundFamily upper = family(m, AllocationPld.UPPER);
+        assertTrue(upper.costly(), "a report does not calibrate it unasked");
+        assertFalse(family(m, "deterministic").costly());
+
+        double sigma = upper.calibrate(EPSILON, DELTA);
+        AllocationPld at = new AllocationPld(new BatchingParameters(BatchingParameters.Sampler.BALLS_AND_BINS, 10, 1,
+                sigma, 1, false));
+        assertTrue(at.upper().delta(EPSILON) <= DELTA && at.upper().epsilon(DELTA) <= EPSILON,
+                "sigma " + sigma + " meets the target under the upper end");
+        double below = sigma * (1 - 1e-6);
+        assertTrue(upper.at().apply(below).delta(EPSILON) > DELTA, "the boundary: sigma " + below + " does not");
+        // The bracket's ends are about 0.4% apart in the likelihood ratio; 1% less noise moves epsilon by about 1%,
+        // more than that, so the exact curve (above the lower end) misses the target there.
+        AllocationPld less = new AllocationPld(new BatchingParameters(BatchingParameters.Sampler.BALLS_AND_BINS, 10, 1,
+                sigma * 0.99, 1, false));
+        assertTrue(less.lower().delta(EPSILON) > DELTA, "the exact sigma is within 1% of " + sigma);
+        double deterministic = family(m, "deterministic").calibrate(EPSILON, DELTA);
+        assertTrue(sigma < deterministic, sigma + " below the no-amplification answer " + deterministic);
+    }
+}
