@@ -265,6 +265,9 @@ class HostileInputTest {
         all.add(c("calibrate dp-fed over 1e5 rounds, budget 3 s", 2, "--max-seconds = 3: the work did not finish",
                 40, "calibrate", "dp-fed", "clients=100", "selected=10", "rounds=1e5", "sampling=uniform", "--epsilon",
                 "1", "--delta", "1e-5", "--max-seconds", "3", "--quiet"));
+        all.add(c("calibrate balls-and-bins' bracket over 1e4 steps, budget 3 s", 2, "--max-seconds = 3: the work did "
+                + "not finish", 30, "calibrate", "balls-and-bins", "steps=10000", "--epsilon", "1", "--delta", "1e-5",
+                "--max-seconds", "3", "--quiet"));
         all.add(c("calibrate over a million rounds, budget 3 s", 2, "--max-seconds = 3: the work did not finish",
                 40, "calibrate", "poisson-subsampled-gaussian", "q=0.01", "rounds=1e6", "--epsilon", "1", "--delta",
                 "1e-5", "--max-seconds", "3", "--quiet"));
