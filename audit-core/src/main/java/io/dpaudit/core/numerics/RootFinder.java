@@ -175,8 +175,9 @@ public final class RootFinder {
     }
 
     /**
-     * Finds {@code b > a > 0} with a sign change of {@code f}, by scaling a positive start point by {@code factor}
-     * in the direction that changes the sign, at most {@code maxSteps} times.
+     * Finds {@code b > a > 0} with a sign change of {@code f}, by scaling a positive start point by {@code factor}, up
+     * to {@code max} and then down to {@code min}; the last step each way is cut to the end of the range, so a sign
+     * change between the last power of {@code factor} and the end is found too.
      *
      * @return the bracket, or {@code null} when no sign change was found within the allowed range
      */
@@ -190,7 +191,8 @@ public final class RootFinder {
         // Try growing first, then shrinking; monotone callers find the change in one direction.
         double prev = x;
         double fPrev = fx;
-        for (double y = x * factor; y <= max; y *= factor) {
+        while (prev < max) {
+            double y = Math.min(max, prev * factor);
             double fy = requireNumber(f.applyAsDouble(y), y);
             if (Math.signum(fy) != Math.signum(fPrev)) {
                 return new Bracket(prev, y, fPrev, fy);
@@ -200,7 +202,8 @@ public final class RootFinder {
         }
         prev = x;
         fPrev = fx;
-        for (double y = x / factor; y >= min; y /= factor) {
+        while (prev > min) {
+            double y = Math.max(min, prev / factor);
             double fy = requireNumber(f.applyAsDouble(y), y);
             if (Math.signum(fy) != Math.signum(fPrev)) {
                 return new Bracket(y, prev, fy, fPrev);

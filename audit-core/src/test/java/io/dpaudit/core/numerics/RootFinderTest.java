@@ -36,6 +36,11 @@ class RootFinderTest {
         RootFinder.Bracket down = RootFinder.bracketPositive(s -> 0.01 - s, 1, 2, 1e-3, 1e3);
         assertTrue(down.lo() <= 0.01 && 0.01 <= down.hi());
         assertNull(RootFinder.bracketPositive(s -> -1, 1, 2, 1e-3, 1e3));
+        // between the last power of 2 and the end of the range (512 and 1000 up; 1/512 and 9.8e-4 down)
+        RootFinder.Bracket top = RootFinder.bracketPositive(s -> 900 - s, 1, 2, 1e-3, 1e3);
+        assertTrue(top != null && top.lo() == 512 && top.hi() == 1e3, String.valueOf(top));
+        RootFinder.Bracket bottom = RootFinder.bracketPositive(s -> 9.9e-4 - s, 1, 2, 9.8e-4, 1e3);
+        assertTrue(bottom != null && bottom.lo() == 9.8e-4 && bottom.hi() == 1.0 / 512, String.valueOf(bottom));
     }
 
     /**
