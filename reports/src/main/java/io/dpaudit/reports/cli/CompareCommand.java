@@ -106,7 +106,8 @@ final class CompareCommand implements Callable<Integer> {
 
     private static String describe(String file, JsonNode r) {
         return String.format(Locale.ROOT, "%s (scenario %s, %s %s, %s trials per world, seed %s)", file,
-                r.path("scenario").path("name").asText("?"), r.path("tool").path("name").asText("?"),
+                r.path("scenarioName").asText(r.path("scenario").path("name").asText("?")),
+                r.path("tool").path("name").asText("?"),
                 r.path("tool").path("version").asText("?"), r.path("trialsPerWorld").asText("?"),
                 r.path("seed").asText("?"));
     }
@@ -193,9 +194,19 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
+    /** A claim found in one report only: its verdict, and its (ε, δ) printed as the matched claims' are. */
     private static String summary(JsonNode c, boolean tradeOff) {
-        return "verdict " + c.path("verdict").asText() + (tradeOff ? "" : ", epsilon " + c.path("epsilon").asText()
-                + ", delta " + c.path("delta").asText());
+        return "verdict " + c.path("verdict").asText() + (tradeOff ? "" : ", epsilon " + number(c.path("epsilon"))
+                + ", delta " + number(c.path("delta")));
+    }
+
+    /** An encoded number as {@link Format#g}, or its text as written when it is not one. */
+    private static String number(JsonNode n) {
+        try {
+            return Format.g(JsonNumbers.decode(n));
+        } catch (IllegalArgumentException e) {
+            return n.asText("?");
+        }
     }
 
     /** Claims by label, the n-th repeat of a label keyed {@code label#n}. */

@@ -116,6 +116,18 @@ class IndexAndCompareTest {
         assertTrue(now.out().contains("= c: verdict consistent") && now.out().contains(", now contested"), now.out());
         CliRunner.Result gone = CliRunner.run("compare", marked.toString(), a.resolve("report.json").toString());
         assertTrue(gone.out().contains(", no longer contested"), gone.out());
+        // A claim in one report only is printed as the matched ones are (4 significant digits, not 17).
+        JsonNode renamed = mapper.readTree(a.resolve("report.json").toFile());
+        for (JsonNode c : renamed.get("claims")) {
+            ((com.fasterxml.jackson.databind.node.ObjectNode) c).put("label", "renamed " + c.get("label").asText());
+            ((com.fasterxml.jackson.databind.node.ObjectNode) c).put("epsilon", 0.123456789012);
+        }
+        Path other = dir.resolve("renamed.json");
+        mapper.writeValue(other.toFile(), renamed);
+        CliRunner.Result only = CliRunner.run("compare", a.resolve("report.json").toString(), other.toString());
+        assertTrue(only.out().contains("+ renamed c: only in B, verdict consistent, epsilon 0.1235, delta "),
+                only.out());
+        assertTrue(only.out().contains("(scenario x, dp-audit"), only.out());
     }
 
     @Test

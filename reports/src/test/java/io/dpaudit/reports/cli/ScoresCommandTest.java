@@ -275,6 +275,9 @@ class ScoresCommandTest {
             assertFalse(r.out().contains("more trials needed"), r.out());
             assertTrue(Files.readString(out.resolve("report.md")).contains("more scores are needed"), "legend");
             assertFalse(Files.readString(out.resolve("report.md")).contains("more trials"), "legend");
+            CliRunner.Result c = CliRunner.run("compare", out.toString(), out.toString());
+            assertEquals(0, c.exit(), c.err());
+            assertTrue(c.out().contains("(scenario scores, dp-audit"), c.out());
         }
     }
 
