@@ -121,6 +121,7 @@ final class RunCommand implements Callable<Integer> {
         Path dir = ReportFiles.outDirectory(outDir, DEFAULT_OUT);
         Path scenarioPath = first;
         refuseOutputsOnInputs(List.of(scenarioPath), dir, List.of(REPORT_FILES));
+        ReportFiles.checkDirectory("--out", dir, REPORT_FILES); // no device, pipe or link where a report file goes
         ConsoleProgress console = quiet ? null : ConsoleProgress.forStandardError(err);
         RunControl control = budget.control(console == null ? ProgressListener.NONE : console);
         Scenario read = ScenarioReader.read(scenarioPath);
@@ -249,10 +250,12 @@ final class RunCommand implements Callable<Integer> {
         boolean existed = java.nio.file.Files.exists(dir);
         ReportFiles.prepareDirectory("--out", dir, INDEX_FILES);
         for (String folder : folders) {
-            if (java.nio.file.Files.exists(dir.resolve(folder)) && !java.nio.file.Files.isDirectory(dir.resolve(folder))) {
+            Path sub = dir.resolve(folder);
+            if (java.nio.file.Files.exists(sub) && !java.nio.file.Files.isDirectory(sub)) {
                 throw new InvalidInputException("--out", dir, "holds a file named " + folder + " where a report "
                         + "folder goes");
             }
+            ReportFiles.checkDirectory("--out", sub, REPORT_FILES); // every folder's targets before the first write
         }
         List<IndexWriter.Entry> entries = new java.util.ArrayList<>();
         try {

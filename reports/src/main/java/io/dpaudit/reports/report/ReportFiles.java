@@ -1,6 +1,7 @@
 package io.dpaudit.reports.report;
 
 import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.runner.output.OutputTargets;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -53,7 +54,7 @@ public final class ReportFiles {
     public static Path prepareDirectory(String field, Path dir, String... names) {
         recoverInterruptedSwitch(dir);
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new InvalidInputException(field, dir, "is a file, not a directory");
+            throw new InvalidInputException(field, dir, notADirectory(dir));
         }
         try {
             Files.createDirectories(dir);
@@ -63,12 +64,7 @@ public final class ReportFiles {
         if (!Files.isDirectory(dir) || !Files.isWritable(dir)) {
             throw new InvalidInputException(field, dir, "is not a writable directory");
         }
-        for (String name : names) {
-            if (Files.isDirectory(dir.resolve(name))) {
-                throw new InvalidInputException(field, dir, "holds a directory named " + name + ", which a report "
-                        + "file cannot replace");
-            }
-        }
+        refuseUnreplaceable(field, dir, names);
         return dir;
     }
 
@@ -99,17 +95,12 @@ public final class ReportFiles {
         recoverInterruptedSwitch(dir);
         if (Files.exists(dir)) {
             if (!Files.isDirectory(dir)) {
-                throw new InvalidInputException(field, dir, "is a file, not a directory");
+                throw new InvalidInputException(field, dir, notADirectory(dir));
             }
             if (!Files.isWritable(dir)) {
                 throw new InvalidInputException(field, dir, "is not a writable directory");
             }
-            for (String name : names) {
-                if (Files.isDirectory(dir.resolve(name))) {
-                    throw new InvalidInputException(field, dir, "holds a directory named " + name + ", which a report "
-                            + "file cannot replace");
-                }
-            }
+            refuseUnreplaceable(field, dir, names);
             return;
         }
         Path ancestor = dir.toAbsolutePath().getParent();
@@ -120,6 +111,27 @@ public final class ReportFiles {
             throw new InvalidInputException(field, dir, "cannot be created (" + (ancestor == null ? "no existing "
                     + "parent" : ancestor + " is not a writable directory") + ")");
         }
+    }
+
+    /**
+     * Refuses a report set's target names inside {@code dir} that are neither absent nor regular files: a directory
+     * (which a file cannot replace), a device, a FIFO, a socket or a symbolic link (which the rename would replace).
+     */
+    private static void refuseUnreplaceable(String field, Path dir, String... names) {
+        for (String name : names) {
+            Path target = dir.resolve(name);
+            if (Files.isDirectory(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                throw new InvalidInputException(field, dir, "holds a directory named " + name + ", which a report "
+                        + "file cannot replace");
+            }
+            OutputTargets.requireReplaceable(field, target);
+        }
+    }
+
+    /** What an existing non-directory {@code dir} is, for the message that refuses it as a report directory. */
+    private static String notADirectory(Path dir) {
+        return Files.isRegularFile(dir) ? "is a file, not a directory" : "is not a directory (a device, pipe or "
+                + "socket)";
     }
 
     /** Deletes {@code dir} if it is an empty directory (best effort: it is only tidying up). */
@@ -146,12 +158,7 @@ public final class ReportFiles {
         if (parent != null) {
             removeStaleStaging(parent);
         }
-        for (String name : files.keySet()) {
-            if (Files.isDirectory(dir.resolve(name))) {
-                throw new InvalidInputException("--out", dir, "holds a directory named " + name + ", which a report "
-                        + "file cannot replace");
-            }
-        }
+        refuseUnreplaceable("--out", dir, files.keySet().toArray(String[]::new)); // again, just before writing
         boolean empty = isEmpty(dir);
         String tag = STAGING + ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime());
         boolean switchable = parent != null && !Files.isSymbolicLink(dir) && (empty || onlyRegularFiles(dir));
@@ -179,7 +186,8 @@ public final class ReportFiles {
                 move(staging.resolve(name), dir.resolve(name));
             }
         } catch (IOException e) {
-            throw new InvalidInputException("--out", dir, "the report could not be written (" + e + ")");
+            throw new InvalidInputException("--out", dir, "the report could not be written (" + OutputTargets.reason(e)
+                    + ")");
         } finally {
             deleteTree(staging);
         }

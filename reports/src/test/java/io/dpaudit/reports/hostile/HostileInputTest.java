@@ -91,7 +91,7 @@ class HostileInputTest {
         return new Case(name, args, exit, message, 60);
     }
 
-    static Stream<Case> cases() throws IOException {
+    static Stream<Case> cases() throws IOException, InterruptedException {
         List<Case> all = new ArrayList<>();
         // Malformed files.
         all.add(run("empty file", 2, "is empty; a scenario must be a JSON object", ""));
@@ -211,8 +211,17 @@ class HostileInputTest {
         String ok = file("ok.json", gaussian(""));
         String plainFile = file("a-file", "x");
         all.add(c("out is a file", 2, "is a file, not a directory", 30, "run", ok, "--out", plainFile, "--quiet"));
-        all.add(c("out under a file", 2, "cannot create the directory", 30, "run", ok, "--out", plainFile + "/sub",
-                "--quiet"));
+        all.add(c("out under a file", 2, "cannot be created (" + plainFile + " is not a writable directory)", 30, "run",
+                ok, "--out", plainFile + "/sub", "--quiet"));
+        // Output paths that are not regular files: a rename onto them would replace the node (issue 60's data loss).
+        Path fifo = dir.resolve("a-fifo");
+        if (new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0) {
+            all.add(c("checkpoint on a FIFO", 2, "is a FIFO (named pipe), not a regular file", 30, "run", ok,
+                    "--checkpoint", fifo.toString(), "--out", "OUT", "--quiet"));
+        }
+        Path link = Files.createSymbolicLink(dir.resolve("a-link"), Path.of(plainFile));
+        all.add(c("checkpoint on a symbolic link", 2, "is a symbolic link (writing would replace the link", 30, "run",
+                ok, "--checkpoint", link.toString(), "--out", "OUT", "--quiet"));
         Files.createDirectories(dir.resolve("blocked").resolve("report.html"));
         all.add(c("a directory named report.html in out", 2, "holds a directory named report.html", 30, "run", ok,
                 "--out", dir.resolve("blocked").toString(), "--quiet"));

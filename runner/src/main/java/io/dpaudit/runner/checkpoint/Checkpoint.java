@@ -13,6 +13,7 @@ import io.dpaudit.core.engine.MonteCarloEngine;
 import io.dpaudit.core.engine.ScoreCounts;
 import io.dpaudit.core.engine.World;
 import io.dpaudit.runner.json.JsonNumbers;
+import io.dpaudit.runner.output.OutputTargets;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -74,12 +75,16 @@ public final class Checkpoint implements PhaseStore {
     }
 
     private final Path file;
+    /** The option that named {@link #file}, for messages. */
+    private final String field;
     private final Identity identity;
     private final Map<String, PhaseState> phases = new LinkedHashMap<>();
     private final Map<String, PhaseState> restored;
     private long lastWrite = System.nanoTime();
 
-    private Checkpoint(Path file, Identity identity, Map<String, PhaseState> restored) {
+    private Checkpoint(String field, Path file, Identity identity, Map<String, PhaseState> restored) {
+        OutputTargets.requireReplaceable(field, file);
+        this.field = field;
         this.file = file;
         this.identity = identity;
         this.restored = restored;
@@ -90,9 +95,14 @@ public final class Checkpoint implements PhaseStore {
         return file;
     }
 
-    /** A new checkpoint written to {@code file} (which need not exist). */
+    /**
+     * A new checkpoint written to {@code file}, which must be absent or a regular file.
+     *
+     * @throws InvalidInputException naming {@code --checkpoint} when {@code file} is a device, a FIFO, a socket, a
+     *     directory or a symbolic link
+     */
     public static Checkpoint create(Path file, Identity identity) {
-        return new Checkpoint(file, identity, Map.of());
+        return new Checkpoint("--checkpoint", file, identity, Map.of());
     }
 
     /**
@@ -152,7 +162,7 @@ public final class Checkpoint implements PhaseStore {
             }
             states.put(e.getKey(), state);
         }
-        Checkpoint c = new Checkpoint(writeTo, identity, states);
+        Checkpoint c = new Checkpoint(writeTo.equals(file) ? option : "--checkpoint", writeTo, identity, states);
         c.phases.putAll(states);
         return c;
     }
@@ -328,9 +338,11 @@ public final class Checkpoint implements PhaseStore {
                 }
             }
         }
+        OutputTargets.requireReplaceable(field, file); // again: the name may have changed since the run began
+        Path tmp = null;
         try {
             Path dir = file.toAbsolutePath().getParent();
-            Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+            tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
             root.put(CHECKSUM, sha256(MAPPER.writeValueAsString(root)));
             Files.writeString(tmp, MAPPER.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
             try {
@@ -338,9 +350,18 @@ public final class Checkpoint implements PhaseStore {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
             }
+            tmp = null;
             lastWrite = System.nanoTime();
         } catch (IOException e) {
-            throw new InvalidInputException("--checkpoint", file, "cannot be written (" + e.getMessage() + ")");
+            throw new InvalidInputException(field, file, "cannot be written (" + OutputTargets.reason(e) + ")");
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp); // a full file system leaves no partial temporary file behind
+                } catch (IOException ignored) {
+                    // nothing more can be done; the message above says why the write failed
+                }
+            }
         }
     }
 }
