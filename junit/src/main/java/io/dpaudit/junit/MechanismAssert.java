@@ -7,7 +7,6 @@ import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.blackbox.BlackBoxMechanism;
-import io.dpaudit.core.estimate.DetectionPower;
 import io.dpaudit.core.estimate.SelectedTest;
 import java.util.List;
 import java.util.Locale;
@@ -17,21 +16,20 @@ import org.opentest4j.AssertionFailedError;
 /**
  * An assertion about one mechanism on one neighbouring pair. Immutable: each {@code with...} returns a new assertion.
  *
- * <p><b>False failures.</b> {@link #satisfies} fails only when a one-sided Clopper–Pearson test, certified on trials
- * that did not choose it, shows {@code TPR - e^eps FPR > delta} at the assertion's confidence (default
- * {@value #DEFAULT_CONFIDENCE}). For a mechanism that truly satisfies the claim on this pair, a passing assertion
- * therefore fails with probability at most {@code 1 - confidence} = 0.1% over seeds — whatever the distinguisher
- * learns, whatever the number of trials. With a fixed seed the outcome is reproducible: the same seed and trials give
- * the same verdict on every machine and thread count. {@link #violates} can fail for want of power (too few trials,
- * a weak distinguisher), never because of chance in the other direction. With {@link #failOnContested()} a passing
- * assertion also fails when the ε lower bound at the claim's δ exceeds its ε, a second statement at the same
- * confidence, so the false-failure rate is then up to {@code 2 (1 - confidence)}.
+ * <p><b>False failures.</b> {@link #satisfies} fails on a verdict of {@code violated} only when a one-sided
+ * Clopper–Pearson test, certified on trials that did not choose it, shows {@code TPR - e^eps FPR > delta} at the
+ * assertion's confidence (default {@value #DEFAULT_CONFIDENCE}); and it fails on a contested claim, whose ε lower bound
+ * at its δ (a second statement at the same confidence) exceeds its ε. For a mechanism that truly satisfies the claim on
+ * this pair, a well-powered assertion therefore fails with probability at most {@code 2 (1 - confidence)} = 0.2% over
+ * seeds — whatever the distinguisher learns, whatever the number of trials. With a fixed seed the outcome is
+ * reproducible: the same seed and trials give the same verdict on every machine and thread count. {@link #violates}
+ * can fail for want of power (too few trials, a weak distinguisher), never because of chance in the other direction.
  *
  * <p><b>Fails closed.</b> An audit that could not have refuted the claim proves nothing, so {@link #satisfies} also
- * fails when the verdict is {@code inconclusive}: the test that the audit chose at the claim's ε would not have
- * flagged even a violation ten times the claimed δ with probability 0.9 ({@code DetectionPower}). The failure says how
- * many trials per world would make the same test that sensitive. A test that knowingly accepts an underpowered check
- * opts in with {@link #allowLowPower()}. On success the ε lower bound and the power are logged (logger
+ * fails when the verdict is {@code inconclusive}: the audit would not have refuted, with probability 0.9, a Laplace
+ * (or, for δ &gt; 0, Gaussian) mechanism with 1.5 times the claimed ε at its δ ({@code EpsilonPower}). The failure
+ * says how many trials per world would. A test that knowingly accepts an underpowered check opts in with
+ * {@link #allowLowPower()}. On success the ε lower bound and the power in ε are logged (logger
  * {@code io.dpaudit.junit}, level INFO).
  *
  * @param <I> the input type
@@ -44,38 +42,28 @@ public final class MechanismAssert<I> {
 
     private final BlackBoxAudit<I> audit;
     private final boolean allowLowPower;
-    private final boolean failOnContested;
 
     MechanismAssert(BlackBoxMechanism<I> mechanism, I withCanary, I withoutCanary) {
-        this(BlackBoxAudit.of(mechanism, withCanary, withoutCanary).confidence(DEFAULT_CONFIDENCE), false, false);
+        this(BlackBoxAudit.of(mechanism, withCanary, withoutCanary).confidence(DEFAULT_CONFIDENCE), false);
     }
 
-    private MechanismAssert(BlackBoxAudit<I> audit, boolean allowLowPower, boolean failOnContested) {
+    private MechanismAssert(BlackBoxAudit<I> audit, boolean allowLowPower) {
         this.audit = audit;
         this.allowLowPower = allowLowPower;
-        this.failOnContested = failOnContested;
     }
 
     /** The same options on another audit. */
     private MechanismAssert<I> with(BlackBoxAudit<I> other) {
-        return new MechanismAssert<>(other, allowLowPower, failOnContested);
+        return new MechanismAssert<>(other, allowLowPower);
     }
 
     /**
-     * Lets {@link #satisfies} pass an inconclusive audit (one that could not have refuted the claim). Off by default:
-     * only for tests that check something else and know the trials are too few.
+     * Lets {@link #satisfies} pass an audit that is inconclusive for want of power (one that could not have refuted
+     * the claim). Off by default: only for tests that check something else and know the trials are too few. A
+     * contested claim still fails: its evidence speaks against the claim, whatever the power.
      */
     public MechanismAssert<I> allowLowPower() {
-        return new MechanismAssert<>(audit, true, failOnContested);
-    }
-
-    /**
-     * Lets {@link #satisfies} fail a contested claim too ({@link ClaimResult#epsilonBoundAboveClaim}: not refuted, but
-     * the ε lower bound at the claim's δ exceeds its ε). Off by default, as the two statements together double the
-     * error rate: a mechanism that satisfies the claim then fails with probability up to {@code 2 (1 - confidence)}.
-     */
-    public MechanismAssert<I> failOnContested() {
-        return new MechanismAssert<>(audit, allowLowPower, true);
+        return new MechanismAssert<>(audit, true);
     }
 
     /** Trials per world (default 10^6). More trials, more power; the false-failure rate does not change. */
@@ -126,61 +114,65 @@ public final class MechanismAssert<I> {
     }
 
     /**
-     * Passes when the audit finds no violation of {@code (epsilon, delta)}-DP on this pair <i>and</i> had the power to
-     * find one (verdict {@code consistent}; {@code inconclusive} passes only after {@link #allowLowPower()}). A
-     * contested claim ({@link ClaimResult#epsilonBoundAboveClaim}) passes with a warning in the log, or fails after
-     * {@link #failOnContested()}.
+     * Passes when the audit finds no violation of {@code (epsilon, delta)}-DP on this pair, nothing certified contests
+     * it, <i>and</i> it had the power to find one (verdict {@code consistent}; an underpowered {@code inconclusive}
+     * passes only after {@link #allowLowPower()}).
      *
      * @param epsilon claimed ε, at least 0
      * @param delta claimed δ, in [0, 1) (0 for pure DP)
      * @return the audit, for further checks
-     * @throws AssertionFailedError naming the empirical bound, its confidence, the certifying test and the seed; or,
-     *     for an underpowered audit, what it could have detected and how many trials would do
+     * @throws AssertionFailedError naming the evidence, its confidence, the certifying test and the seed; or, for an
+     *     underpowered audit, what it could have detected and how many trials would do
      */
     public AuditResult satisfies(double epsilon, double delta) {
         Claim claim = claim(epsilon, delta);
         AuditResult r = audit.run(List.of(claim));
         ClaimResult c = r.claims().get(0);
         if (c.verdict() == Verdict.VIOLATED) {
-            throw new AssertionFailedError(String.format(Locale.ROOT, "expected the mechanism to satisfy %s, but "
-                    + "the audit refutes it: %s", claim.label(), evidence(r, c)));
+            throw new AssertionFailedError(wrap(String.format(Locale.ROOT, "expected the mechanism to satisfy %s,%n"
+                    + "but the audit refutes it: empirical delta >= %s at epsilon = %s (%s%% confidence).%n%s",
+                    claim.label(), number(c.deltaLowerBound().delta()), number(epsilon),
+                    number(100 * audit.confidence()), evidence(r, c))));
         }
         String power = power(c);
+        boolean contested = c.epsilonBoundAboveClaim();
+        if (contested) {
+            throw new AssertionFailedError(wrap(String.format(Locale.ROOT, "the audit does not refute %s, but contests "
+                    + "it:%nepsilon >= %s at delta = %s (%s%% confidence, a second statement on the same trials) exceeds "
+                    + "the claimed epsilon.%nAudit it again on fresh trials (another seed, or more trials) to settle "
+                    + "it.%n%s", claim.label(), number(c.epsilonLowerBound().epsilon()), number(delta),
+                    number(100 * audit.confidence()), evidence(r, c))));
+        }
         if (c.verdict() == Verdict.INCONCLUSIVE && !allowLowPower) {
             // the audit's trials (selection included) times the factor that resolves it: every count grows alike
             long needed = audit.trials() * c.power().trialsFactorToResolve();
-            throw new AssertionFailedError(String.format(Locale.ROOT, "the audit of %s is inconclusive: %s trials per "
-                    + "world could not have refuted it (%s), so passing would prove nothing. %s Or, if an "
-                    + "underpowered check is intended, use .allowLowPower(). Evidence: %s", claim.label(),
-                    audit.trials(), power, needed > 0 ? "About " + needed + " trials per world would let the same test "
-                    + "flag a violation of " + number(DetectionPower.INCONCLUSIVE_FACTOR * delta) + " (ten times the "
-                    + "claimed delta): use .withTrials(" + needed + ")." : "No number of trials lets this test flag a "
-                    + "violation at that epsilon: try another distinguisher.", evidence(r, c)));
+            throw new AssertionFailedError(wrap(String.format(Locale.ROOT, "the audit of %s is inconclusive:%n"
+                    + "%d trials per world could not have refuted it (%s),%nso passing would prove nothing.%n%s%n"
+                    + "Or, if an underpowered check is intended, use .allowLowPower().%n%s", claim.label(),
+                    audit.trials(), power, needed > 0 ? "About " + needed + " trials per world would let it refute a "
+                    + "mechanism with 1.5 times the claimed epsilon: use .withTrials(" + needed + ")."
+                    : "No number of trials lets this test do it: try another distinguisher.", evidence(r, c))));
         }
-        // A contested claim passes (the verdict's test did not refute it and keeps its error rate) but is logged as a
-        // warning: the epsilon lower bound, a separate statement at the same confidence, exceeds the claimed epsilon.
-        boolean contested = c.epsilonBoundAboveClaim();
-        if (contested && failOnContested) {
-            throw new AssertionFailedError(String.format(Locale.ROOT, "the audit does not refute %s (%s), but it is "
-                    + "contested: epsilon >= %s at delta = %s (%s%% confidence) exceeds the claimed epsilon "
-                    + "(failOnContested). Evidence: %s", claim.label(), c.verdict().label(),
-                    number(c.epsilonLowerBound().epsilon()), number(delta), number(100 * audit.confidence()),
-                    evidence(r, c)));
-        }
-        LOG.log(contested ? System.Logger.Level.WARNING : System.Logger.Level.INFO, () -> String.format(Locale.ROOT,
-                "dp-audit: %s %s%s: epsilon >= %s at delta = %s (%s%% confidence), %s; %s trials per world, seed %d",
-                claim.label(), c.verdict().label(), contested ? ", contested (the epsilon lower bound exceeds the "
-                + "claimed epsilon; audit again on fresh trials)" : "", number(c.epsilonLowerBound().epsilon()),
-                number(delta), number(100 * audit.confidence()), power, audit.trials(), audit.seed()));
+        LOG.log(System.Logger.Level.INFO, () -> String.format(Locale.ROOT,
+                "dp-audit: %s %s: epsilon >= %s at delta = %s (%s%% confidence), %s; %s trials per world, seed %d",
+                claim.label(), c.verdict().label(), number(c.epsilonLowerBound().epsilon()), number(delta),
+                number(100 * audit.confidence()), power, audit.trials(), audit.seed()));
         return r;
     }
 
+    /** What the audit could have refuted, in ε first. */
     private static String power(ClaimResult c) {
         double d = c.power().delta();
-        return Double.isFinite(d) ? "its test would have flagged a delta >= " + number(d) + " at epsilon = "
-                + number(c.claim().epsilon()) + " on the event it tests with probability "
-                + number(c.power().probability())
-                : "it could not have flagged any delta at epsilon = " + number(c.claim().epsilon());
+        double e = c.power().epsilon();
+        String inDelta = Double.isFinite(d) ? "its test would have flagged a delta >= " + number(d) + " at epsilon = "
+                + number(c.claim().epsilon()) : "its test could not have flagged any delta at epsilon = "
+                + number(c.claim().epsilon());
+        if (c.claim().epsilon() == 0 || !Double.isFinite(e)) {
+            return inDelta + " with probability " + number(c.power().probability());
+        }
+        return "it would have refuted a Laplace" + (c.claim().delta() > 0 ? " or Gaussian" : "") + " mechanism with "
+                + "epsilon >= " + number(e) + " at delta = " + number(c.claim().delta()) + " with probability "
+                + number(c.power().probability()) + "; " + inDelta;
     }
 
     /**
@@ -194,9 +186,9 @@ public final class MechanismAssert<I> {
         AuditResult r = audit.run(List.of(claim));
         ClaimResult c = r.claims().get(0);
         if (c.verdict() != Verdict.VIOLATED) {
-            throw new AssertionFailedError(String.format(Locale.ROOT, "expected the audit to refute %s, but it found "
-                    + "no violation: %s. More trials (.withTrials) or another distinguisher may find it.",
-                    claim.label(), evidence(r, c)));
+            throw new AssertionFailedError(wrap(String.format(Locale.ROOT, "expected the audit to refute %s,%nbut it "
+                    + "found no violation (%s).%nMore trials (.withTrials) or another distinguisher may find it.%n%s",
+                    claim.label(), c.verdict().label(), evidence(r, c))));
         }
         return r;
     }
@@ -206,6 +198,32 @@ public final class MechanismAssert<I> {
         Checks.deltaOrZero("delta", delta);
         return new Claim(String.format(Locale.ROOT, "(%s, %s)-DP", number(epsilon), number(delta)), epsilon, delta,
                 "stated");
+    }
+
+    /** The widest line of a failure message; longer lines are broken at spaces, continued with an indent. */
+    static final int LINE = 100;
+
+    /** {@code message} with every line broken at spaces to at most {@value #LINE} characters where it can be. */
+    static String wrap(String message) {
+        StringBuilder out = new StringBuilder();
+        for (String line : message.split("\\R", -1)) {
+            if (out.length() > 0) {
+                out.append('\n');
+            }
+            int width = 0;
+            for (String word : line.split(" ")) {
+                if (width > 0 && width + 1 + word.length() > LINE) {
+                    out.append("\n  ");
+                    width = 2;
+                } else if (width > 0) {
+                    out.append(' ');
+                    width++;
+                }
+                out.append(word);
+                width += word.length();
+            }
+        }
+        return out.toString();
     }
 
     /** A number for a message: integers as such, others with six significant digits ("1e-06", "0.759184"). */
@@ -224,10 +242,10 @@ public final class MechanismAssert<I> {
     /** The numbers behind a verdict, one paragraph. */
     private String evidence(AuditResult r, ClaimResult c) {
         SelectedTest t = c.deltaLowerBound().test();
-        return String.format(Locale.ROOT, "empirical delta >= %s at epsilon = %s and epsilon >= %s at delta = %s, each "
-                + "at %s%% confidence; certifying test: %s at threshold %s, %d of %d trials flagged in the flagged "
-                + "world (rate >= %s), %d of %d in the other (rate <= %s); distinguisher: %s; %s trials per world, "
-                + "seed %d (reproduce with .withSeed(%d).withTrials(%d))",
+        return String.format(Locale.ROOT, "Evidence: empirical delta >= %s at epsilon = %s and epsilon >= %s at "
+                + "delta = %s, each at %s%% confidence.%nCertifying test: %s at threshold %s, %d of %d trials flagged in "
+                + "the flagged world (rate >= %s), %d of %d in the other (rate <= %s).%nDistinguisher: %s.%n%s trials "
+                + "per world, seed %d (reproduce with .withSeed(%d).withTrials(%d)).",
                 number(c.deltaLowerBound().delta()), number(c.claim().epsilon()),
                 number(c.epsilonLowerBound().epsilon()), number(c.claim().delta()), number(100 * audit.confidence()),
                 t.direction().describe(), number(t.threshold()), t.truePositives(), t.trials(),

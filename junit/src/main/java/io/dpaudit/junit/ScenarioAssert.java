@@ -2,7 +2,6 @@ package io.dpaudit.junit;
 
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.ClaimResult;
-import io.dpaudit.core.audit.EstimateVerdict;
 import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.engine.ProgressListener;
@@ -18,70 +17,55 @@ import org.opentest4j.AssertionFailedError;
 /**
  * An assertion about a scenario file: its claims audited exactly as {@code dp-audit run} audits them (the runner's
  * preparation and engine), at the test's trial count and seed. {@link #holdsItsClaims} fails when a claim is violated
- * — the same error rate as the scenario's confidence per claim — or, failing closed, when one is inconclusive (unless
- * {@link #allowLowPower}). Immutable.
+ * — the same error rate as the scenario's confidence per claim — or contested, or, failing closed, when one is
+ * inconclusive (unless {@link #allowLowPower}). Immutable.
  */
 public final class ScenarioAssert {
-    private static final System.Logger LOG = System.getLogger("io.dpaudit.junit");
-
     private final Path scenario;
     private final long trials;
     private final Long seed;
     private final int threads;
     private final boolean allowLowPower;
-    private final boolean failOnContested;
 
     ScenarioAssert(Path scenario) {
-        this(scenario, 0, null, Runtime.getRuntime().availableProcessors(), false, false);
+        this(scenario, 0, null, Runtime.getRuntime().availableProcessors(), false);
     }
 
-    private ScenarioAssert(Path scenario, long trials, Long seed, int threads, boolean allowLowPower,
-            boolean failOnContested) {
+    private ScenarioAssert(Path scenario, long trials, Long seed, int threads, boolean allowLowPower) {
         this.scenario = scenario;
         this.trials = trials;
         this.seed = seed;
         this.threads = threads;
         this.allowLowPower = allowLowPower;
-        this.failOnContested = failOnContested;
     }
 
     /** Trials per world (default: the scenario's). */
     public ScenarioAssert withTrials(long n) {
-        return new ScenarioAssert(scenario, n, seed, threads, allowLowPower, failOnContested);
+        return new ScenarioAssert(scenario, n, seed, threads, allowLowPower);
     }
 
     /** The root seed (default: the scenario's). */
     public ScenarioAssert withSeed(long s) {
-        return new ScenarioAssert(scenario, trials, s, threads, allowLowPower, failOnContested);
+        return new ScenarioAssert(scenario, trials, s, threads, allowLowPower);
     }
 
     /** Worker threads (never changes a number). */
     public ScenarioAssert withThreads(int k) {
-        return new ScenarioAssert(scenario, trials, seed, k, allowLowPower, failOnContested);
+        return new ScenarioAssert(scenario, trials, seed, k, allowLowPower);
     }
 
     /** Lets an inconclusive claim pass (off by default: an underpowered audit proves nothing). */
     public ScenarioAssert allowLowPower() {
-        return new ScenarioAssert(scenario, trials, seed, threads, true, failOnContested);
+        return new ScenarioAssert(scenario, trials, seed, threads, true);
     }
 
     /**
-     * Fails a contested claim too ({@link ClaimResult#epsilonBoundAboveClaim}: not violated, but its ε lower bound at
-     * its δ exceeds its ε). Off by default, as the two statements together double the error rate: a true claim then
-     * fails with probability up to twice one minus the scenario's confidence, not once.
-     */
-    public ScenarioAssert failOnContested() {
-        return new ScenarioAssert(scenario, trials, seed, threads, allowLowPower, true);
-    }
-
-    /**
-     * Passes when no claim of the scenario is violated and none is inconclusive (unless allowed); a contested claim
-     * ({@link ClaimResult#epsilonBoundAboveClaim}) passes with a warning in the log, or fails after
-     * {@link #failOnContested()}. When the scenario asks for the two-sided estimate, a claim the estimate refutes but
-     * the audit's test did not passes with a warning in the log.
+     * Passes when no claim of the scenario is violated — by the attack's bounds or, when the scenario asks for it, the
+     * white-box estimate — none is contested ({@link ClaimResult#epsilonBoundAboveClaim}), and none is inconclusive for
+     * want of power (unless allowed).
      *
      * @return the audit, for further checks
-     * @throws AssertionFailedError listing every claim that failed, with its evidence and power
+     * @throws AssertionFailedError listing every claim that failed, one per line, with its evidence and power
      */
     public AuditResult holdsItsClaims() {
         Scenario s = ScenarioReader.read(scenario);
@@ -90,16 +74,18 @@ public final class ScenarioAssert {
         AuditResult r = ScenarioAudit.audit(ScenarioAudit.prepare(s, n, root, threads), ProgressListener.NONE);
         List<String> failed = new ArrayList<>();
         for (ClaimResult c : r.claims()) {
-            if (fails(c.verdict())) {
-                failed.add(String.format(Locale.ROOT, "%s (epsilon %s, delta %s): %s, empirical delta >= %s at its "
-                        + "epsilon, would detect delta >= %s", c.claim().label(), MechanismAssert.number(
-                                c.claim().epsilon()), MechanismAssert.number(c.claim().delta()), c.verdict().label(),
-                        MechanismAssert.number(c.deltaLowerBound().delta()), MechanismAssert.number(c.power().delta())));
-            } else if (failOnContested && c.epsilonBoundAboveClaim()) {
-                failed.add(String.format(Locale.ROOT, "%s (epsilon %s, delta %s): %s but contested, epsilon >= %s at "
-                        + "its delta (failOnContested)", c.claim().label(), MechanismAssert.number(c.claim().epsilon()),
-                        MechanismAssert.number(c.claim().delta()), c.verdict().label(),
-                        MechanismAssert.number(c.epsilonLowerBound().epsilon())));
+            boolean contested = c.epsilonBoundAboveClaim();
+            if (fails(c.verdict()) || contested) {
+                failed.add(String.format(Locale.ROOT, "%s (epsilon %s, delta %s): %s%s, empirical delta >= %s at its "
+                        + "epsilon, would refute epsilon >= %s at its delta (delta >= %s at its epsilon)",
+                        c.claim().label(), MechanismAssert.number(c.claim().epsilon()),
+                        MechanismAssert.number(c.claim().delta()), c.verdict().label(), (c.decidedBy().isEmpty() ? ""
+                                : " by " + String.join(" and ", c.decidedBy().stream().map(e -> e.label()).toList())
+                                        + " evidence") + (contested ? ", contested: epsilon >= "
+                                        + MechanismAssert.number(c.epsilonLowerBound().epsilon()) + " at its delta"
+                                        : ""),
+                        MechanismAssert.number(c.deltaLowerBound().delta()), MechanismAssert.number(c.power().epsilon()),
+                        MechanismAssert.number(c.power().delta())));
             }
         }
         for (TradeOffClaimResult c : r.tradeOffClaims()) {
@@ -110,25 +96,8 @@ public final class ScenarioAssert {
             }
         }
         if (!failed.isEmpty()) {
-            throw new AssertionFailedError(String.format(Locale.ROOT, "scenario %s, %d trials per world, seed %d: %s",
-                    scenario, n, root, String.join("; ", failed)));
-        }
-        for (ClaimResult c : r.claims()) {
-            if (c.estimate() != null && c.estimate().verdict() == EstimateVerdict.VIOLATED) {
-                // the scenario asked for the estimate: a claim it refutes passes on the audit's verdict, not silently
-                LOG.log(System.Logger.Level.WARNING, () -> String.format(Locale.ROOT, "dp-audit: scenario %s, claim "
-                        + "%s: the two-sided estimate refutes it (the pair needs epsilon in [%s, %s] at its delta; the "
-                        + "estimate relies on the simulator's exact likelihood ratio), while the audit's test did not",
-                        scenario, c.claim().label(), MechanismAssert.number(c.estimate().requiredEpsilon().lower()),
-                        MechanismAssert.number(c.estimate().requiredEpsilon().upper())));
-            }
-            if (c.epsilonBoundAboveClaim()) { // passes (its verdict holds at its error rate), but not silently
-                LOG.log(System.Logger.Level.WARNING, () -> String.format(Locale.ROOT, "dp-audit: scenario %s, claim %s "
-                        + "is contested: epsilon >= %s at its delta exceeds the claimed %s (a separate statement at "
-                        + "the same confidence); audit it again on fresh trials", scenario, c.claim().label(),
-                        MechanismAssert.number(c.epsilonLowerBound().epsilon()),
-                        MechanismAssert.number(c.claim().epsilon())));
-            }
+            throw new AssertionFailedError(MechanismAssert.wrap(String.format(Locale.ROOT, "scenario %s, %d trials per "
+                    + "world, seed %d:%n%s", scenario, n, root, String.join(String.format("%n"), failed))));
         }
         return r;
     }

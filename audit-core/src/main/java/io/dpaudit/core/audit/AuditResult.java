@@ -26,6 +26,8 @@ import java.util.List;
  * @param tradeOffClaims one per f-DP claim
  * @param estimate the two-sided privacy-loss estimate, or null when none was asked for
  * @param counts the histograms behind every number (for the counts file), or null when not kept
+ * @param confidence how the verdicts' confidence is shared between the sources of evidence ({@code settings}'
+ *     confidence is each black-box statement's: {@link ConfidenceSplit#blackBox})
  */
 public record AuditResult(
         AuditSettings settings,
@@ -42,7 +44,8 @@ public record AuditResult(
         CertifiedTradeOff tradeOff,
         List<TradeOffClaimResult> tradeOffClaims,
         PrivacyLossEstimate estimate,
-        Counts counts) {
+        Counts counts,
+        ConfidenceSplit confidence) {
 
     /**
      * The merged histograms of each counted phase.
@@ -60,10 +63,25 @@ public record AuditResult(
             List<DeltaLowerBound> deltaLowerBounds, List<ClaimResult> claims, double elapsedSeconds,
             CertifiedTradeOff tradeOff, List<TradeOffClaimResult> tradeOffClaims) {
         this(settings, mechanism, attack, binning, selectionTrials, evaluationTrials, streamsUsed, epsilonLowerBounds,
-                deltaLowerBounds, claims, elapsedSeconds, tradeOff, tradeOffClaims, null, null);
+                deltaLowerBounds, claims, elapsedSeconds, tradeOff, tradeOffClaims, null, null,
+                ConfidenceSplit.single(settings.confidence()));
+    }
+
+    /** A result whose statements are all at the settings' confidence (one source of evidence). */
+    public AuditResult(AuditSettings settings, String mechanism, String attack, HistogramBinning binning,
+            long selectionTrials, long evaluationTrials, long streamsUsed, List<EpsilonLowerBound> epsilonLowerBounds,
+            List<DeltaLowerBound> deltaLowerBounds, List<ClaimResult> claims, double elapsedSeconds,
+            CertifiedTradeOff tradeOff, List<TradeOffClaimResult> tradeOffClaims, PrivacyLossEstimate estimate,
+            Counts counts) {
+        this(settings, mechanism, attack, binning, selectionTrials, evaluationTrials, streamsUsed, epsilonLowerBounds,
+                deltaLowerBounds, claims, elapsedSeconds, tradeOff, tradeOffClaims, estimate, counts,
+                ConfidenceSplit.single(settings.confidence()));
     }
 
     public AuditResult {
+        if (confidence.blackBox() != settings.confidence()) {
+            throw new IllegalArgumentException("the settings' confidence is each black-box statement's");
+        }
         epsilonLowerBounds = List.copyOf(epsilonLowerBounds);
         deltaLowerBounds = List.copyOf(deltaLowerBounds);
         claims = List.copyOf(claims);

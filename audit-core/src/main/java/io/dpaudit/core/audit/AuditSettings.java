@@ -14,7 +14,8 @@ import java.util.List;
  * @param trialsPerWorld counted trials per world (selection plus evaluation), at least 1 (2 with held-out selection)
  * @param seed root seed
  * @param threads worker threads (does not change any number)
- * @param confidence confidence of each reported bound and verdict, in (0, 1)
+ * @param confidence confidence of each reported bound and verdict, in (0, 1) (an audit that also judges its claims by
+ *     a white-box estimate shares it between the two: {@link ConfidenceSplit})
  * @param selection threshold-selection method
  * @param bins interior histogram bins
  * @param pilotTrials pilot trials per world (not counted)
@@ -103,6 +104,12 @@ public record AuditSettings(long trialsPerWorld, long seed, int threads, double 
     /** A copy with another threshold-selection method and confidence. */
     public AuditSettings withSelection(ThresholdSelection newSelection, double newConfidence) {
         return new AuditSettings(trialsPerWorld, seed, threads, newConfidence, newSelection, bins, pilotTrials,
+                shardTrials, deltas, epsilons, tradeOff);
+    }
+
+    /** A copy with another confidence. */
+    public AuditSettings withConfidence(double newConfidence) {
+        return new AuditSettings(trialsPerWorld, seed, threads, newConfidence, selection, bins, pilotTrials,
                 shardTrials, deltas, epsilons, tradeOff);
     }
 

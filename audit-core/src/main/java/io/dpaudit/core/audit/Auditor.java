@@ -15,10 +15,9 @@ import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.engine.TrialSamplerFactory;
 import io.dpaudit.core.estimate.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
-import io.dpaudit.core.estimate.DetectionPower;
 import io.dpaudit.core.estimate.EmpiricalEstimator;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
-import io.dpaudit.core.estimate.PairedDetectionPower;
+import io.dpaudit.core.estimate.EpsilonPower;
 import io.dpaudit.core.estimate.PairedEstimator;
 import io.dpaudit.core.estimate.PrivacyLossEstimate;
 import io.dpaudit.core.estimate.PrivacyLossEstimator;
@@ -39,8 +38,10 @@ import java.util.TreeSet;
  * phase. Selection uses {@code round(N f)} trials per world and evaluation the remaining {@code N - round(N f)};
  * with Bonferroni selection all {@code N} are evaluation trials.
  *
- * <p>A claim is {@link Verdict#VIOLATED} when the empirical δ lower bound at the claim's ε exceeds the claim's δ.
- * For a correct claim that happens with probability at most {@code 1 - confidence}.
+ * <p>A claim is {@link Verdict#VIOLATED} when the empirical δ lower bound at the claim's ε exceeds the claim's δ, or
+ * the white-box estimate's lower δ there does ({@link ClaimJudgement}). For a correct claim that happens with
+ * probability at most {@code 1 - confidence}: with an estimate, each source is at half the error level
+ * ({@link ConfidenceSplit}).
  */
 public final class Auditor {
     /** Interior bins of the privacy-loss histogram. */
@@ -127,6 +128,12 @@ public final class Auditor {
             throw new IllegalArgumentException("the loss scorer does not bracket the log-likelihood ratio");
         }
         long start = System.nanoTime();
+        // With a white-box estimate, (eps, delta) claims are judged by both sources: each gets half the error level.
+        ConfidenceSplit split = (lossScorer != null || profileEstimation != null)
+                ? claims.isEmpty() ? ConfidenceSplit.separate(settings.confidence())
+                        : ConfidenceSplit.shared(settings.confidence())
+                : ConfidenceSplit.single(settings.confidence());
+        settings = settings.withConfidence(split.blackBox());
         RandomStreams streams = new RandomStreams(settings.seed());
         // on the local engine the pilot's rate per thread is the counted phases' rate
         Pilot.Result pilot = pilot(sampler, scorer, settings, streams, phaseEngine == null, lossScorer != null,
@@ -185,17 +192,15 @@ public final class Auditor {
         List<DeltaLowerBound> dels = deltaBounds(settings, estimator::deltaLowerBound);
         List<ClaimResult> results = new ArrayList<>();
         for (Claim c : claims) {
-            ClaimResult r = judge(estimator, c);
-            if (estimate != null) {
-                r = r.withEstimate(ClaimEstimate.judge(c, r.verdict(), estimate));
-            }
-            results.add(r);
+            DeltaLowerBound d = estimator.deltaLowerBound(c.epsilon());
+            results.add(ClaimJudgement.judge(c, d, estimator.epsilonLowerBound(c.delta()),
+                    EpsilonPower.Candidates.of(evaluationCounts, d.test().errorLevelPerRate()), estimate));
         }
         List<TradeOffClaimResult> tradeOffResults = judge(tradeOff, tradeOffClaims);
         double elapsed = (System.nanoTime() - start) / 1e9;
         return new AuditResult(settings, sampler.description(), scorer.description(), binning, selectionTrials,
                 evaluationTrials, streams.issued(), eps, dels, results, elapsed, tradeOff, tradeOffResults, estimate,
-                new AuditResult.Counts(selectionCounts, evaluationCounts, lossCounts[0]));
+                new AuditResult.Counts(selectionCounts, evaluationCounts, lossCounts[0]), split);
     }
 
     /**
@@ -264,7 +269,10 @@ public final class Auditor {
         List<DeltaLowerBound> dels = deltaBounds(settings, paired::deltaLowerBound);
         List<ClaimResult> results = new ArrayList<>();
         for (Claim c : claims) {
-            results.add(judge(paired.deltaLowerBound(c.epsilon()), paired.epsilonLowerBound(c.delta()), c));
+            // each world's limits on its own hold under any joint law: the marginals give the candidate events
+            DeltaLowerBound d = paired.deltaLowerBound(c.epsilon());
+            results.add(ClaimJudgement.judge(c, d, paired.epsilonLowerBound(c.delta()),
+                    EpsilonPower.Candidates.of(evaluationCounts, d.test().errorLevelPerRate()), null));
         }
         List<TradeOffClaimResult> tradeOffResults = judge(tradeOff, tradeOffClaims);
         double elapsed = (System.nanoTime() - start) / 1e9;
@@ -465,31 +473,12 @@ public final class Auditor {
     }
 
     /**
-     * The verdict on one claim from an estimator: violated when the δ lower bound at the claim's ε exceeds its δ,
-     * otherwise inconclusive or consistent by the power of the test chosen at that ε ({@link DetectionPower}).
+     * The verdict on one claim from an estimator's bounds at its ε and δ, without a white-box estimate
+     * ({@link ClaimJudgement}).
      */
-    public static ClaimResult judge(EmpiricalEstimator estimator, Claim claim) {
-        return judge(estimator, estimator.epsilonLowerBound(claim.delta()), claim);
-    }
-
-    /** {@link #judge(EmpiricalEstimator, Claim)} with the ε lower bound at the claim's δ given. */
-    static ClaimResult judge(EmpiricalEstimator estimator, EpsilonLowerBound e, Claim claim) {
-        return judge(estimator.deltaLowerBound(claim.epsilon()), e, claim);
-    }
-
-    /**
-     * The verdict from the δ lower bound at the claim's ε ({@code d}), with the ε lower bound at its δ ({@code e}) for
-     * the power rule. The detectable δ is that of {@code d}'s test certified as {@code d} was: by each world's own
-     * Clopper–Pearson limits ({@link DetectionPower}), or for coupled trials by the paired or marginal form the verdict
-     * used ({@link PairedDetectionPower}). An inconclusive verdict also gets the factor of trials that would resolve it
-     * ({@link DetectionPower#scaleToResolve}).
-     */
-    private static ClaimResult judge(DeltaLowerBound d, EpsilonLowerBound e, Claim claim) {
-        double detectable = DetectionPower.detectableDelta(d, claim.epsilon(), claim.delta());
-        Verdict v = d.delta() > claim.delta() ? Verdict.VIOLATED
-                : DetectionPower.inconclusive(detectable, claim.delta(), e.epsilon() > 0) ? Verdict.INCONCLUSIVE
-                : Verdict.CONSISTENT;
-        long factor = v == Verdict.INCONCLUSIVE ? DetectionPower.scaleToResolve(d, claim.epsilon(), claim.delta()) : -1;
-        return new ClaimResult(claim, v, d, e, new ClaimPower(detectable, DetectionPower.PROBABILITY, factor), null);
+    public static ClaimResult judge(EmpiricalEstimator estimator, ScoreCounts evaluation, Claim claim) {
+        DeltaLowerBound d = estimator.deltaLowerBound(claim.epsilon());
+        return ClaimJudgement.judge(claim, d, estimator.epsilonLowerBound(claim.delta()),
+                EpsilonPower.Candidates.of(evaluation, d.test().errorLevelPerRate()), null);
     }
 }

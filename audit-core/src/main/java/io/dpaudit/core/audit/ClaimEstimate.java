@@ -1,11 +1,13 @@
 package io.dpaudit.core.audit;
 
+import io.dpaudit.core.estimate.DetectionPower;
+import io.dpaudit.core.estimate.EpsilonPower;
 import io.dpaudit.core.estimate.PrivacyLossEstimate;
 
 /**
- * The privacy-loss estimate's view of one (ε, δ) claim.
+ * The privacy-loss estimate's view of one (ε, δ) claim: the white-box evidence.
  *
- * @param verdict violated, tight, loose or inconclusive
+ * @param verdict violated, tight, loose or inconclusive, by the estimate alone
  * @param deltaAtClaim interval for δ at the claim's ε
  * @param requiredEpsilon interval for the ε the simulated pair needs at the claim's δ
  */
@@ -16,16 +18,16 @@ public record ClaimEstimate(EstimateVerdict verdict, PrivacyLossEstimate.DeltaIn
     public static final double INFORMATIVE_RATIO = 10;
 
     /**
-     * Judges a claim: {@link EstimateVerdict#VIOLATED} when the audit's verdict is, or when the estimate's lower δ at
-     * the claim's ε exceeds the claim's δ; {@link EstimateVerdict#LOOSE} when its upper δ is below the claim's δ;
-     * otherwise {@link EstimateVerdict#TIGHT} when the interval is informative (lower end positive, ends at most
+     * Judges a claim by the estimate alone: {@link EstimateVerdict#VIOLATED} when the estimate's lower δ at the claim's
+     * ε exceeds the claim's δ; {@link EstimateVerdict#LOOSE} when its upper δ is below the claim's δ; otherwise
+     * {@link EstimateVerdict#TIGHT} when the interval is informative (lower end positive, ends at most
      * {@value #INFORMATIVE_RATIO} times apart) and {@link EstimateVerdict#INCONCLUSIVE} when it is not — an interval
      * such as [0, 1] contains every claim and says nothing about it.
      */
-    public static ClaimEstimate judge(Claim claim, Verdict auditVerdict, PrivacyLossEstimate estimate) {
+    public static ClaimEstimate judge(Claim claim, PrivacyLossEstimate estimate) {
         PrivacyLossEstimate.DeltaInterval d = estimate.deltaAt(claim.epsilon());
         EstimateVerdict v;
-        if (auditVerdict == Verdict.VIOLATED || d.lower() > claim.delta()) {
+        if (d.lower() > claim.delta()) {
             v = EstimateVerdict.VIOLATED;
         } else if (d.upper() < claim.delta()) {
             v = EstimateVerdict.LOOSE;
@@ -35,6 +37,23 @@ public record ClaimEstimate(EstimateVerdict verdict, PrivacyLossEstimate.DeltaIn
             v = EstimateVerdict.INCONCLUSIVE;
         }
         return new ClaimEstimate(v, d, estimate.epsilonAt(claim.delta()));
+    }
+
+    /**
+     * Whether the estimate powers a claim it does not refute: the simulated pair is proven to need at most
+     * {@value EpsilonPower#CONSISTENT_FACTOR} times the claimed ε at the claim's δ (its upper ε there), so a violation
+     * larger than that is excluded at the estimate's confidence. A claim of ε = 0: its upper δ at ε = 0 is below
+     * {@value DetectionPower#INCONCLUSIVE_FACTOR} times the claimed δ (0 for a claimed δ of 0).
+     */
+    public boolean powers(Claim claim) {
+        if (verdict == EstimateVerdict.VIOLATED) {
+            return false;
+        }
+        if (claim.epsilon() > 0) {
+            return requiredEpsilon.upper() <= EpsilonPower.CONSISTENT_FACTOR * claim.epsilon();
+        }
+        return claim.delta() == 0 ? deltaAtClaim.upper() == 0
+                : deltaAtClaim.upper() < DetectionPower.INCONCLUSIVE_FACTOR * claim.delta();
     }
 
     /**

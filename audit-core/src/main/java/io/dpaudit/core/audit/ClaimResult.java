@@ -2,22 +2,32 @@ package io.dpaudit.core.audit;
 
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
+import java.util.Set;
 
 /**
- * The audit of one claim.
+ * The audit of one (ε, δ) claim: one verdict from every rigorous source the audit has ({@link ClaimJudgement}).
  *
  * @param claim the claim
- * @param verdict {@code VIOLATED} iff {@code deltaLowerBound.delta() > claim.delta()}; otherwise {@code INCONCLUSIVE}
- *     when {@code power} says only a violation many times the claim could have been seen
- *     ({@link io.dpaudit.core.estimate.DetectionPower#inconclusive}), else {@code CONSISTENT}
- * @param deltaLowerBound empirical δ lower bound at the claim's ε (decides the verdict; the certifying evidence)
+ * @param verdict {@code VIOLATED} when a source refutes the claim (the attack's δ lower bound at the claim's ε above
+ *     its δ, or the white-box estimate's lower δ there above it); otherwise {@code CONSISTENT} when a source powers
+ *     it (the attack's {@code power.epsilon} at most 1.5 times the claimed ε, or the white-box estimate's upper ε at
+ *     the claim's δ at most that) and nothing certified speaks against it (not {@link #epsilonBoundAboveClaim}),
+ *     else {@code INCONCLUSIVE}
+ * @param deltaLowerBound empirical δ lower bound at the claim's ε (the black-box evidence)
  * @param epsilonLowerBound empirical ε lower bound at the claim's δ (for tightness; a second statement at the same
  *     confidence, see {@link #epsilonBoundAboveClaim})
- * @param power what the audit could have detected at the claim's ε
- * @param estimate the two-sided privacy-loss estimate's verdict, or null when no estimate was asked for
+ * @param power what the attack's test could have detected at the claim's ε and δ
+ * @param estimate the two-sided privacy-loss estimate's view of the claim (the white-box evidence), or null when the
+ *     audit has none
+ * @param decidedBy the sources that refuted the claim (violated) or powered it (consistent); empty when inconclusive
  */
 public record ClaimResult(Claim claim, Verdict verdict, DeltaLowerBound deltaLowerBound,
-        EpsilonLowerBound epsilonLowerBound, ClaimPower power, ClaimEstimate estimate) {
+        EpsilonLowerBound epsilonLowerBound, ClaimPower power, ClaimEstimate estimate, Set<Evidence> decidedBy) {
+
+    public ClaimResult {
+        decidedBy = decidedBy.isEmpty() ? Set.of() : java.util.Collections.unmodifiableSet(
+                java.util.EnumSet.copyOf(decidedBy));
+    }
 
     /**
      * Empirical ε lower bound divided by the claimed ε: near 1 means the attack nearly attains the claim; above 1 means
@@ -29,23 +39,23 @@ public record ClaimResult(Claim claim, Verdict verdict, DeltaLowerBound deltaLow
         return epsilonLowerBound.epsilon() / claim.epsilon();
     }
 
+    /** Whether {@code e} refuted the claim. */
+    public boolean refutedBy(Evidence e) {
+        return verdict == Verdict.VIOLATED && decidedBy.contains(e);
+    }
+
     /**
      * Whether the claim was not found violated although its ε lower bound at the claim's δ exceeds the claimed ε.
      *
-     * <p>The verdict is decided by one test fixed in advance: the δ lower bound at the claim's ε, chosen to maximise
-     * {@code TPR - e^ε FPR} and certified by two Clopper–Pearson limits. The ε lower bound at the claim's δ is a
-     * second statement at the same confidence, from a test chosen for ε (often a rarer event) and certified by
-     * whichever of its two certifications its selection trials predict larger. Each holds at the audit's confidence on
-     * its own; when they disagree the claim is contested: the ε statement refutes it
-     * ({@code p - δ > e^ε q} for its test), the verdict's test did not. Reports say so beside the verdict instead of
-     * calling such a claim plainly consistent; the verdict itself keeps its stated false-alarm rate.
+     * <p>The black-box verdict is decided by one test fixed in advance: the δ lower bound at the claim's ε, chosen to
+     * maximise {@code TPR - e^ε FPR} and certified by two Clopper–Pearson limits. The ε lower bound at the claim's δ is
+     * a second statement at the same confidence, from a test chosen for ε (often a rarer event) and certified by
+     * whichever of its two certifications its selection trials predict larger. Each holds at its confidence on its
+     * own; when they disagree the claim is contested: the ε statement refutes it ({@code p - δ > e^ε q} for its
+     * test), the verdict's sources did not. Such a claim is never consistent (it is inconclusive, and reports say why)
+     * and never violated by this statement alone, so the verdict keeps its stated false-alarm rate.
      */
     public boolean epsilonBoundAboveClaim() {
         return verdict != Verdict.VIOLATED && epsilonLowerBound.epsilon() > claim.epsilon();
-    }
-
-    /** The same result with a privacy-loss estimate's verdict. */
-    public ClaimResult withEstimate(ClaimEstimate e) {
-        return new ClaimResult(claim, verdict, deltaLowerBound, epsilonLowerBound, power, e);
     }
 }

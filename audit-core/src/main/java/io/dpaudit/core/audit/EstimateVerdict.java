@@ -2,7 +2,7 @@ package io.dpaudit.core.audit;
 
 /** What the two-sided privacy-loss estimate says about an (ε, δ) claim. */
 public enum EstimateVerdict {
-    /** The threshold audit refutes the claim, or the estimate's lower δ bound at the claim's ε exceeds its δ. */
+    /** The estimate's lower δ bound at the claim's ε exceeds its δ: the white-box evidence refutes the claim. */
     VIOLATED("violated"),
     /** The claim's δ lies inside the estimate's interval at the claim's ε: the claim is what the pair needs. */
     TIGHT("tight"),

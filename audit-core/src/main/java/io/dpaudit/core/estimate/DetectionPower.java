@@ -26,14 +26,10 @@ import org.apache.commons.math3.special.Beta;
  * function (relative error about {@code n 1e-16}), which can move a quantile by one count at {@code n >= 10^9}: a
  * power statement, not a certified bound.
  *
- * <p><b>Verdicts.</b> A claim that is not refuted is {@code inconclusive} when the audit could not have refuted it even
- * if the violation were many times the claim, and {@code consistent} otherwise, with the detectable δ printed beside
- * it. "Many times" is {@value #INCONCLUSIVE_FACTOR}× the claimed δ when the audit saw nothing at the claim's δ (its ε
- * lower bound there is 0: no event at that rate was certified), and {@value #BLIND_FACTOR}× when it did (its tests
- * resolve that rate, and δ(ε) is so steep in the tails that a hundredfold δ at a fixed ε is a violation of a fifth in
- * ε for a Gaussian: the sigma = 1 Gaussian at 10^7 trials detects 16× its δ at ε = 4.38, which is ε ≥ 5.3 at that
- * δ). A detectable δ that is infinite (no true-positive rate could do it) is always inconclusive; a pure-DP claim
- * ({@code delta_c = 0}) is inconclusive only then. The f-DP analogue is {@link TradeOffPower}.
+ * <p><b>Verdicts.</b> Users compare claims in ε, not in δ: a claim that was not refuted is consistent only when the
+ * audit would also have refuted a mechanism with a modestly larger ε at the claim's δ ({@link EpsilonPower} turns
+ * this class's detectable δ into {@code power.epsilon}). The detectable δ stays in reports as {@code power.delta}.
+ * The f-DP analogue is {@link TradeOffPower}.
  */
 public final class DetectionPower {
     /** The detection probability every power statement is made at. */
@@ -41,12 +37,10 @@ public final class DetectionPower {
     /** Each of the two counts stays on its side of its quantile with this probability (union bound: 0.9). */
     static final double PER_COUNT = 0.95;
     /**
-     * A claim that only a violation this many times its own δ could have refuted is inconclusive when the audit saw
-     * nothing at the claim's δ.
+     * An f-DP claim that only a violation of this many times its μ could have refuted is inconclusive; an (ε, δ) claim
+     * of ε = 0 likewise with its δ ({@link EpsilonPower#powered}).
      */
     public static final double INCONCLUSIVE_FACTOR = 10;
-    /** The same factor when the audit did see events at the claim's δ (its ε lower bound there is positive). */
-    public static final double BLIND_FACTOR = 100;
     /** The most trials per world {@link #scaleToResolve} considers: the most Clopper–Pearson limits are made for. */
     public static final double MAX_RESOLVE_TRIALS = ClopperPearson.MAX_TRIALS;
 
@@ -108,9 +102,8 @@ public final class DetectionPower {
     }
 
     /**
-     * The trials per world at which a test with the same rates as {@code t} would detect a violation of
-     * {@value #INCONCLUSIVE_FACTOR} times the claimed δ at {@code epsilon} (any finite one for a pure-DP claim), so
-     * that the claim is no longer inconclusive whatever else was seen: the smallest {@code N = 2^k} times the present
+     * The trials per world at which a test with the same rates as {@code t} would power the claim
+     * {@code (epsilon, claimDelta)} ({@link EpsilonPower#powered}): the smallest {@code N = 2^k} times the present
      * trials ({@code k >= 1}), with the counts scaled in proportion; 0 when none up to {@value #MAX_RESOLVE_TRIALS}
      * trials per world does ({@link #scaleToResolve}).
      */
@@ -128,48 +121,29 @@ public final class DetectionPower {
 
     /**
      * The factor {@code 2^k} ({@code k >= 1}) by which an audit's trials must grow, all counts of the test and form
-     * certifying {@code bound} growing in proportion, for it to detect a violation of {@value #INCONCLUSIVE_FACTOR}
-     * times the claimed δ at {@code epsilon} (any finite one for a pure-DP claim): the smallest such; 0 when none does
-     * before the scaled trials pass {@value #MAX_RESOLVE_TRIALS} per world, the most any audit may run
-     * ({@link ClopperPearson#MAX_TRIALS}: beyond, its confidence limits are not computed on their safe side).
+     * certifying {@code bound} growing in proportion, for it to power the claim {@code (epsilon, claimDelta)}
+     * ({@link EpsilonPower#powered}: a mechanism with {@value EpsilonPower#CONSISTENT_FACTOR} times the claimed ε
+     * refuted with probability 0.9): the smallest such; 0 when none does before the scaled trials pass
+     * {@value #MAX_RESOLVE_TRIALS} per world, the most any audit may run ({@link ClopperPearson#MAX_TRIALS}: beyond,
+     * its confidence limits are not computed on their safe side).
      */
     public static long scaleToResolve(DeltaLowerBound bound, double epsilon, double claimDelta) {
-        SelectedTest t = bound.test();
-        EpsilonLowerBound.PairedCounts p = bound.paired();
-        for (int k = 1; k <= 62; k++) { // the trials' cap ends the loop first (2^44 > 10^13)
-            double scale = Math.scalb(1.0, k);
-            double n = t.trials() * scale;
-            double m = t.otherTrials() * scale;
-            if (n > MAX_RESOLVE_TRIALS || m > MAX_RESOLVE_TRIALS) {
-                return 0;
-            }
-            SelectedTest scaled = new SelectedTest(t.direction(), t.edge(), t.threshold(),
-                    Math.round(t.truePositives() * scale), Math.round(t.falsePositives() * scale), (long) n, (long) m,
-                    t.truePositiveRateLower(), t.falsePositiveRateUpper(), t.errorLevelPerRate());
-            EpsilonLowerBound.PairedCounts scaledPaired = p == null ? null : new EpsilonLowerBound.PairedCounts(
-                    Math.round(p.both() * scale), Math.round(p.flaggedOnly() * scale),
-                    Math.round(p.otherOnly() * scale), p.errorLevel(), p.share());
-            DeltaLowerBound scaledBound = new DeltaLowerBound(bound.epsilon(), bound.delta(), scaled,
-                    bound.certification(), scaledPaired);
-            if (!inconclusive(detectableDelta(scaledBound, epsilon, claimDelta), claimDelta, false)) {
-                return 1L << k;
-            }
-        }
-        return 0;
+        return EpsilonPower.scaleToResolve(bound, EpsilonPower.Candidates.none(bound.test().trials(),
+                bound.test().errorLevelPerRate()), epsilon, claimDelta);
     }
 
-    /**
-     * Whether a claim that was not refuted is inconclusive (see the class comment): its detectable δ is infinite, or at
-     * least {@value #BLIND_FACTOR} times the claimed δ, or at least {@value #INCONCLUSIVE_FACTOR} times it while the
-     * audit saw nothing at the claim's δ.
-     *
-     * @param sawEvents whether the audit's ε lower bound at the claim's δ is positive
-     */
-    public static boolean inconclusive(double detectable, double claimed, boolean sawEvents) {
-        if (!Double.isFinite(detectable)) {
-            return true;
-        }
-        return claimed > 0 && detectable >= (sawEvents ? BLIND_FACTOR : INCONCLUSIVE_FACTOR) * claimed;
+    /** The bound's test and joint counts with every count and trial count multiplied by {@code scale}. */
+    static DeltaLowerBound scaled(DeltaLowerBound bound, double scale) {
+        SelectedTest t = bound.test();
+        EpsilonLowerBound.PairedCounts p = bound.paired();
+        SelectedTest scaled = new SelectedTest(t.direction(), t.edge(), t.threshold(),
+                Math.round(t.truePositives() * scale), Math.round(t.falsePositives() * scale),
+                Math.round(t.trials() * scale), Math.round(t.otherTrials() * scale), t.truePositiveRateLower(),
+                t.falsePositiveRateUpper(), t.errorLevelPerRate());
+        EpsilonLowerBound.PairedCounts scaledPaired = p == null ? null : new EpsilonLowerBound.PairedCounts(
+                Math.round(p.both() * scale), Math.round(p.flaggedOnly() * scale), Math.round(p.otherOnly() * scale),
+                p.errorLevel(), p.share());
+        return new DeltaLowerBound(bound.epsilon(), bound.delta(), scaled, bound.certification(), scaledPaired);
     }
 
     /** Whether a ratio {@code detectable / claimed} of two sizes of the same kind (μ for f-DP) is inconclusive. */

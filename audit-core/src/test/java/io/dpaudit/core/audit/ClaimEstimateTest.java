@@ -16,8 +16,7 @@ class ClaimEstimateTest {
     }
 
     private static EstimateVerdict judge(double claimedDelta, double lower, double upper) {
-        return ClaimEstimate.judge(new Claim("c", 1.0, claimedDelta, "test"), Verdict.CONSISTENT, at(lower, upper))
-                .verdict();
+        return ClaimEstimate.judge(new Claim("c", 1.0, claimedDelta, "test"), at(lower, upper)).verdict();
     }
 
     @Test
@@ -29,7 +28,27 @@ class ClaimEstimateTest {
         // Nothing seen (lower end 0), or ends far apart: every claim inside would otherwise be "tight".
         assertEquals(EstimateVerdict.INCONCLUSIVE, judge(1e-10, 0, 1));
         assertEquals(EstimateVerdict.INCONCLUSIVE, judge(1e-10, 1e-12, 1e-9));
-        assertEquals(EstimateVerdict.VIOLATED, ClaimEstimate.judge(new Claim("c", 1.0, 1e-10, "test"),
-                Verdict.VIOLATED, at(0, 1)).verdict());
+        // The estimate's verdict is its own: what the attack found is judged beside it (ClaimJudgement).
+        assertEquals(EstimateVerdict.INCONCLUSIVE, judge(1e-10, 0, 1));
+    }
+
+    /** An estimate with δ(1) in [lower, upper] and ε(1e-5) in [epsLower, epsUpper]. */
+    private static ClaimEstimate view(double lower, double upper, double epsLower, double epsUpper) {
+        return new ClaimEstimate(EstimateVerdict.TIGHT, new PrivacyLossEstimate.DeltaInterval(1.0, lower, upper,
+                lower), new PrivacyLossEstimate.EpsilonInterval(1e-5, epsLower, epsUpper));
+    }
+
+    /** The estimate powers a claim when it proves the pair needs at most 1.5 times the claimed epsilon. */
+    @Test
+    void theEstimatePowersAClaimWhenItsUpperEpsilonIsWithinTheFactor() {
+        Claim claim = new Claim("c", 1.0, 1e-5, "test");
+        org.junit.jupiter.api.Assertions.assertTrue(view(1e-6, 2e-5, 0.9, 1.2).powers(claim));
+        org.junit.jupiter.api.Assertions.assertTrue(view(1e-6, 2e-5, 0.9, 1.5).powers(claim)); // at the factor
+        org.junit.jupiter.api.Assertions.assertFalse(view(1e-6, 2e-5, 0.9, 1.51).powers(claim));
+        org.junit.jupiter.api.Assertions.assertFalse(view(0, 1, 0, Double.POSITIVE_INFINITY).powers(claim));
+        // epsilon 0: in delta, ten times the claim
+        Claim zero = new Claim("z", 0.0, 1e-5, "test");
+        org.junit.jupiter.api.Assertions.assertTrue(view(0, 9e-5, 0, 1).powers(zero));
+        org.junit.jupiter.api.Assertions.assertFalse(view(0, 1e-4, 0, 1).powers(zero));
     }
 }

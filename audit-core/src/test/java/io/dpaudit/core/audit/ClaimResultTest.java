@@ -13,7 +13,8 @@ class ClaimResultTest {
     private static ClaimResult result(double claimEpsilon, Verdict verdict, double epsilonLowerBound) {
         Claim claim = new Claim("c", claimEpsilon, 1e-5, "stated");
         return new ClaimResult(claim, verdict, new DeltaLowerBound(claimEpsilon, 0.0, null),
-                new EpsilonLowerBound(1e-5, epsilonLowerBound, null), new ClaimPower(1e-3, 0.9), null);
+                new EpsilonLowerBound(1e-5, epsilonLowerBound, null), new ClaimPower(1e-3, Double.POSITIVE_INFINITY, 0.9), null,
+                verdict == Verdict.INCONCLUSIVE ? java.util.Set.of() : java.util.Set.of(Evidence.BLACK_BOX));
     }
 
     @Test

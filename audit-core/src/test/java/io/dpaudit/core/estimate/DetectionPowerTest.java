@@ -78,17 +78,6 @@ class DetectionPowerTest {
         assertEquals(Double.POSITIVE_INFINITY, DetectionPower.detectableDelta(test(0, 0, 10, a), 0, 0.9999));
     }
 
-    @Test
-    void inconclusiveMeansOnlyManyTimesTheClaimCouldHaveBeenSeen() {
-        assertTrue(DetectionPower.inconclusive(1e-4, 1e-5, false)); // nothing seen at the claim's delta: 10x
-        assertFalse(DetectionPower.inconclusive(9.9e-5, 1e-5, false));
-        assertFalse(DetectionPower.inconclusive(9.9e-4, 1e-5, true)); // events seen there: 100x
-        assertTrue(DetectionPower.inconclusive(1e-3, 1e-5, true));
-        assertTrue(DetectionPower.inconclusive(Double.POSITIVE_INFINITY, 1e-5, true));
-        assertFalse(DetectionPower.inconclusive(0.3, 0.0, false)); // pure DP: only infinite is inconclusive
-        assertTrue(DetectionPower.inconclusive(Double.POSITIVE_INFINITY, 0.0, false));
-    }
-
     /**
      * Tests no number of trials can make sensitive enough end the search with 0, not an exception: before the search
      * stopped at 10^15 trials per world it went to 10^18, where Clopper–Pearson limits fail ("no sign change"), and
@@ -107,13 +96,16 @@ class DetectionPowerTest {
 
     @Test
     void trialsToResolveMakeTheSameTestConclusive() {
-        SelectedTest t = test(0, 30, 100_000, 0.025);
-        assertTrue(DetectionPower.inconclusive(DetectionPower.detectableDelta(t, 1.0, 1e-5), 1e-5, false));
+        SelectedTest t = test(300, 30, 100_000, 0.025);
+        assertFalse(EpsilonPower.powered(new DeltaLowerBound(1.0, 0, t), 1.0, 1e-5));
         long needed = DetectionPower.trialsToResolve(t, 1.0, 1e-5);
         assertTrue(needed > 100_000, "needed " + needed);
-        long m = Math.round(30.0 * needed / 100_000);
-        assertFalse(DetectionPower.inconclusive(DetectionPower.detectableDelta(test(0, m, needed, 0.025), 1.0, 1e-5),
-                1e-5, false));
+        long scale = needed / 100_000;
+        SelectedTest more = test(300 * scale, 30 * scale, needed, 0.025);
+        assertTrue(EpsilonPower.powered(new DeltaLowerBound(1.0, 0, more), 1.0, 1e-5));
+        SelectedTest half = test(300 * scale / 2, 30 * scale / 2, needed / 2, 0.025);
+        assertTrue(scale == 2 || !EpsilonPower.powered(new DeltaLowerBound(1.0, 0, half), 1.0, 1e-5),
+                "the smallest factor");
     }
 
     @Test

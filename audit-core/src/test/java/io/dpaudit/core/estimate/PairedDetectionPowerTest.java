@@ -113,18 +113,20 @@ class PairedDetectionPowerTest {
 
     @Test
     void moreCoupledTrialsResolveWhatTheseCouldNot() {
-        DeltaLowerBound b = bound(45_000, 5000, 3000, 100_000, false, 0.3);
-        double claim = 2e-4;
-        assertTrue(DetectionPower.inconclusive(PairedDetectionPower.detectableDelta(b, 0.05, claim), claim, false));
-        long factor = DetectionPower.scaleToResolve(b, 0.05, claim);
+        // a test in the tail (the other world's rate 0.003): more trials power the claim (0.5, 1e-4) by the same test
+        DeltaLowerBound b = bound(200, 300, 100, 100_000, false, 0.3);
+        double claim = 1e-4;
+        assertTrue(!EpsilonPower.powered(b, 0.5, claim));
+        long factor = DetectionPower.scaleToResolve(b, 0.5, claim);
         assertTrue(factor >= 2 && Long.bitCount(factor) == 1, "a power of two: " + factor);
-        assertEquals(100_000 * factor, DetectionPower.trialsToResolve(b, 0.05, claim));
-        DeltaLowerBound more = bound(45_000 * factor, 5000 * factor, 3000 * factor, 100_000 * factor, false, 0.3);
-        assertTrue(!DetectionPower.inconclusive(PairedDetectionPower.detectableDelta(more, 0.05, claim), claim,
-                false));
-        DeltaLowerBound half = bound(45_000 * factor / 2, 5000 * factor / 2, 3000 * factor / 2, 100_000 * factor / 2,
+        assertEquals(100_000 * factor, DetectionPower.trialsToResolve(b, 0.5, claim));
+        DeltaLowerBound more = bound(200 * factor, 300 * factor, 100 * factor, 100_000 * factor, false, 0.3);
+        assertTrue(EpsilonPower.powered(more, 0.5, claim));
+        DeltaLowerBound half = bound(200 * factor / 2, 300 * factor / 2, 100 * factor / 2, 100_000 * factor / 2,
                 false, 0.3);
-        assertTrue(factor == 2 || DetectionPower.inconclusive(PairedDetectionPower.detectableDelta(half, 0.05, claim),
-                claim, false), "the smallest factor");
+        assertTrue(factor == 2 || !EpsilonPower.powered(half, 0.5, claim), "the smallest factor");
+        // a test of the bulk (the other world's rate 0.48) never powers a claim at a small delta, whatever the trials:
+        // the Gaussian mechanisms it detects all have several times the claimed epsilon there
+        assertEquals(0, DetectionPower.scaleToResolve(bound(45_000, 5000, 3000, 100_000, false, 0.3), 0.05, 2e-4));
     }
 }

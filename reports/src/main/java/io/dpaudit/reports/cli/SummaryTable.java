@@ -92,11 +92,12 @@ final class SummaryTable {
         if (rows.isEmpty()) {
             return;
         }
-        b.append(String.format(Locale.ROOT, "Claims (%s confidence each):%n", Format.percent(
-                r.result().settings().confidence())));
+        b.append(String.format(Locale.ROOT, "Claims (%s):%n", ClaimRows.confidenceText(r.result())));
         for (ClaimRows.Row row : rows) {
-            b.append(String.format(Locale.ROOT, "  %-12s %s [%s: %s]%n", row.verdict().label().toUpperCase(Locale.ROOT),
-                    row.label(), row.kind(), row.claimed()));
+            b.append(String.format(Locale.ROOT, "  %-12s %s [%s: %s]%s%n", row.verdict().label().toUpperCase(
+                    Locale.ROOT), row.label(), row.kind(), row.claimed(), row.decidedBy().isEmpty() ? ""
+                            : " (" + (row.verdict() == io.dpaudit.core.audit.Verdict.VIOLATED ? "refuted" : "powered")
+                                    + " by " + row.decidedBy() + " evidence)"));
             b.append(String.format(Locale.ROOT, "  %-12s evidence: %s%n", "", row.evidence()));
             b.append(String.format(Locale.ROOT, "  %-12s would detect (90%%): %s%s%n", "", row.detectable(),
                     row.tightness().isEmpty() ? "" : "; tightness " + row.tightness()));

@@ -36,9 +36,13 @@ public final class ClaimRows {
      *     ({@link ClaimResult#epsilonBoundAboveClaim}): contested, and said so beside the verdict
      * @param estimate the two-sided estimate's verdict on an (ε, δ) claim ({@link EstimateVerdict}), null without an
      *     estimate and for f-DP claims
+     * @param decidedBy the sources of evidence that refuted (violated) or powered (consistent) the claim, e.g.
+     *     {@code "white-box"} or {@code "black-box and white-box"}; empty for an inconclusive claim, and for an f-DP
+     *     claim (whose only source is the attack's certified curve)
      */
     public record Row(String label, String kind, String claimed, Verdict verdict, String evidence, String detectable,
-            String tightness, String source, boolean epsilonBoundAboveClaim, EstimateVerdict estimate) {
+            String tightness, String source, boolean epsilonBoundAboveClaim, EstimateVerdict estimate,
+            String decidedBy) {
 
         /** The estimate's verdict as the tables print it: empty without one, bold when it finds the claim violated. */
         public String estimateText(boolean markdown) {
@@ -48,14 +52,12 @@ public final class ClaimRows {
             return estimate == EstimateVerdict.VIOLATED && markdown ? "**violated**" : estimate.label();
         }
 
-        /** Whether the estimate refutes a claim the audit's own test did not. */
-        public boolean violatedOnlyByEstimate() {
-            return estimate == EstimateVerdict.VIOLATED && verdict != Verdict.VIOLATED;
-        }
-
-        /** The verdict as the tables print it: its label, and the contest when there is one. */
+        /** The verdict as the tables print it: its label, the evidence that decided it, and the contest if any. */
         public String verdictText() {
             String v = verdict == Verdict.VIOLATED ? "VIOLATED" : verdict.label();
+            if (!decidedBy.isEmpty()) {
+                v += " (" + decidedBy + ")";
+            }
             return epsilonBoundAboveClaim ? v + " " + CONTESTED : v;
         }
     }
@@ -65,12 +67,12 @@ public final class ClaimRows {
 
     /** The legend's sentence for {@link #CONTESTED}, for reports that have such a claim. */
     public static String contestedLegend(double confidence) {
-        return "*Contested*: the verdict's test (the δ lower bound at the claim's ε) did not refute the claim, but the "
-                + "ε lower bound at the claim's δ exceeds the claimed ε. That bound is a second statement at "
-                + Format.percent(confidence) + " confidence of its own, from a test chosen for ε and certified on "
-                + "the same trials, so it does refute the claim at that confidence; the verdict keeps the false-alarm "
-                + "rate stated above because it rests on its one test fixed in advance. Audit the claim again on "
-                + "fresh trials (another seed, or more trials) to settle it.";
+        return "*Contested*: the verdict's sources did not refute the claim, but the ε lower bound at the claim's δ "
+                + "exceeds the claimed ε. That bound is a second statement at " + Format.percent(confidence)
+                + " confidence of its own, from a test chosen for ε and certified on the same trials, so it does "
+                + "refute the claim at that confidence. The claim is therefore not called consistent: it is "
+                + "inconclusive, and never violated by that statement alone, so the verdicts keep the false-alarm rate "
+                + "stated above. Audit the claim again on fresh trials (another seed, or more trials) to settle it.";
     }
 
     /**
@@ -90,18 +92,17 @@ public final class ClaimRows {
                 evidence += " (coupled trials: δ by the " + c.deltaLowerBound().certification().label() + " form, ε by "
                         + "the " + c.epsilonLowerBound().certification().label() + " form)";
             }
-            double d = c.power().delta();
-            String detectable = Double.isFinite(d) ? "δ ≥ " + Format.g(d) + " at ε = " + Format.g(c.claim().epsilon())
-                    : "none";
-            if (c.deltaLowerBound().paired() != null && Double.isFinite(d)) {
-                // coupled trials: the power is stated for the form that certified the verdict's δ bound
-                detectable += " (by the " + c.deltaLowerBound().certification().label() + " form)";
+            if (c.estimate() != null) { // both sources: say which number is whose
+                evidence = "black-box: " + evidence + "; white-box: δ in " + interval(c.estimate().deltaAtClaim()
+                        .lower(), c.estimate().deltaAtClaim().upper()) + " at ε = " + Format.g(c.claim().epsilon())
+                        + ", ε in " + interval(c.estimate().requiredEpsilon().lower(),
+                                c.estimate().requiredEpsilon().upper()) + " at δ = " + Format.g(c.claim().delta());
             }
-            detectable += toResolve(c, result, scores);
+            String detectable = detectable(c) + toResolve(c, result, scores);
             rows.add(new Row(c.claim().label(), "(ε, δ)", "ε = " + Format.g(c.claim().epsilon()) + ", δ = "
                     + Format.g(c.claim().delta()), c.verdict(), evidence, detectable, defined(c.tightness()),
                     c.claim().source(), c.epsilonBoundAboveClaim(), c.estimate() == null ? null
-                            : c.estimate().verdict()));
+                            : c.estimate().verdict(), sources(c.decidedBy())));
         }
         for (TradeOffClaimResult c : result.tradeOffClaims()) {
             boolean gdp = !Double.isNaN(c.claim().gdpMu());
@@ -124,7 +125,7 @@ public final class ClaimRows {
                     : c.claim().orderedPair() ? "T(M(D), M(D')) ≥ f, T(M(D'), M(D)) ≥ f⁻¹ (one ordered pair)"
                     : "f-DP: both orders ≥ f";
             rows.add(new Row(c.claim().label(), gdp ? "GDP μ" : "trade-off", claimed, c.verdict(), evidence, detectable,
-                    gdp ? defined(c.tightness()) : "", c.claim().source(), false, null));
+                    gdp ? defined(c.tightness()) : "", c.claim().source(), false, null, ""));
         }
         return rows;
     }
@@ -161,7 +162,11 @@ public final class ClaimRows {
                 && io.dpaudit.runner.scores.ExternalScores.TYPE.equals(report.mechanism().type());
     }
 
-    /** {@link #summary(AuditReport)} of {@code rows}, where more {@code unit} would resolve an inconclusive claim. */
+    /**
+     * {@link #summary(AuditReport)} of {@code rows}, where more {@code unit} would resolve an inconclusive claim. When a
+     * claim is violated the sentence opens with the violated claims' names (and the evidence that refuted each), so
+     * that nothing a reader sees first can be taken for a pass.
+     */
     static String summary(List<Row> rows, String unit) {
         if (rows.isEmpty()) {
             return "No claims audited";
@@ -171,15 +176,18 @@ public final class ClaimRows {
         int c = count(rows, Verdict.CONSISTENT);
         StringBuilder b = new StringBuilder();
         if (v > 0) {
-            b.append(v).append(" of ").append(rows.size()).append(rows.size() == 1 ? " claim" : " claims")
-                    .append(" VIOLATED: ");
             boolean first = true;
             for (Row r : rows) {
                 if (r.verdict() == Verdict.VIOLATED) {
                     b.append(first ? "" : ", ").append(r.label());
+                    if (!r.decidedBy().isEmpty()) {
+                        b.append(" (").append(r.decidedBy()).append(")");
+                    }
                     first = false;
                 }
             }
+            b.append(": VIOLATED (").append(v).append(" of ").append(rows.size())
+                    .append(rows.size() == 1 ? " claim)" : " claims)");
         } else {
             b.append(rows.size() == 1 ? "The claim is not violated" : "None of the " + rows.size()
                     + " claims is violated");
@@ -207,9 +215,8 @@ public final class ClaimRows {
     }
 
     /**
-     * The two-sided estimate's verdicts in one sentence, naming the claims it finds violated that the audit's own test
-     * did not refute (the estimate relies on the simulator's exact likelihood ratio, the audit does not); empty when
-     * the audit has no estimate or no (ε, δ) claim.
+     * The two-sided estimate's own verdicts in one sentence (they are part of the claims' verdicts already: this counts
+     * what the white-box evidence says on its own); empty when the audit has no estimate or no (ε, δ) claim.
      */
     public static String estimateSentence(AuditResult result) {
         if (result.estimate() == null || result.claims().isEmpty()) {
@@ -219,38 +226,29 @@ public final class ClaimRows {
         int loose = 0;
         int refuted = 0;
         int unclear = 0;
-        List<String> onlyByEstimate = new ArrayList<>();
         for (ClaimResult c : result.claims()) {
             switch (c.estimate().verdict()) {
                 case TIGHT -> tight++;
                 case LOOSE -> loose++;
-                case VIOLATED -> {
-                    refuted++;
-                    if (c.verdict() != Verdict.VIOLATED) {
-                        onlyByEstimate.add(c.claim().label());
-                    }
-                }
+                case VIOLATED -> refuted++;
                 case INCONCLUSIVE -> unclear++;
             }
         }
-        return "Two-sided estimate (" + Format.percent(result.estimate().confidence()) + " simultaneous, relies on the "
-                + "exact likelihood ratio): " + refuted + " violated" + (onlyByEstimate.isEmpty() ? ""
-                        : " (" + onlyByEstimate.size() + " that the audit's test did not refute: "
-                                + String.join(", ", onlyByEstimate) + ")") + ", " + tight + " tight, " + loose + " loose"
+        return "White-box estimate alone (" + Format.percent(result.estimate().confidence()) + " simultaneous, relies "
+                + "on the exact likelihood ratio): " + refuted + " violated, " + tight + " tight, " + loose + " loose"
                 + (unclear > 0 ? ", " + unclear + " inconclusive (interval too wide to judge)" : "");
     }
 
-    /** Whether the estimate finds violated a claim that the audit's own test did not refute. */
-    public static boolean violatedOnlyByEstimate(AuditResult result) {
-        if (result.estimate() == null) {
-            return false;
-        }
-        for (ClaimResult c : result.claims()) {
-            if (c.verdict() != Verdict.VIOLATED && c.estimate().verdict() == EstimateVerdict.VIOLATED) {
-                return true;
-            }
-        }
-        return false;
+    /**
+     * The confidence the verdicts are stated at, and how it is shared between the sources when the audit has two:
+     * {@code "95.00% confidence each"}, or {@code "95.00% confidence each: the attack's bounds and the white-box
+     * estimate at 97.50% each (union bound)"}.
+     */
+    public static String confidenceText(AuditResult result) {
+        io.dpaudit.core.audit.ConfidenceSplit s = result.confidence();
+        String text = Format.percent(s.verdicts()) + " confidence each";
+        return s.isShared() ? text + ": the attack's bounds and the white-box estimate at " + Format.percent(
+                s.blackBox()) + " each (union bound)" : text;
     }
 
     /** How many rows are contested ({@link Row#epsilonBoundAboveClaim}). */
@@ -272,7 +270,8 @@ public final class ClaimRows {
         if (factor < 0) {
             return "";
         }
-        String size = c.claim().delta() > 0 ? "10× the claimed δ" : "a violation";
+        String size = c.claim().epsilon() > 0 ? "1.5× the claimed ε" : c.claim().delta() > 0 ? "10× the claimed δ"
+                : "a violation";
         String unit = scores ? "scores" : "trials";
         String each = scores ? " per file" : " per world";
         if (factor == 0) {
@@ -290,6 +289,42 @@ public final class ClaimRows {
                 : Format.g((double) factor * with) + " with the canary and " + Format.g((double) factor * without)
                         + " without";
         return "; " + times + "× the " + unit + " (" + counted + ") would let this test detect " + size;
+    }
+
+    /**
+     * What the verdict's test could have detected: {@code power.epsilon} at the claim's δ (the claim's own unit), with
+     * the detectable δ at its ε beside it; for a claim of ε = 0 the δ alone.
+     */
+    private static String detectable(ClaimResult c) {
+        double d = c.power().delta();
+        if (!Double.isFinite(d)) {
+            return "none";
+        }
+        String inDelta = "δ ≥ " + Format.g(d) + " at ε = " + Format.g(c.claim().epsilon());
+        if (c.deltaLowerBound().paired() != null) {
+            // coupled trials: the power is stated for the form that certified the verdict's δ bound
+            inDelta += " (by the " + c.deltaLowerBound().certification().label() + " form)";
+        }
+        if (c.claim().epsilon() == 0) {
+            return inDelta;
+        }
+        double e = c.power().epsilon();
+        return (Double.isFinite(e) ? "ε ≥ " + Format.g(e) + " at δ = " + Format.g(c.claim().delta())
+                : "no ε at δ = " + Format.g(c.claim().delta())) + "; " + inDelta;
+    }
+
+    /** The sources as the tables name them: {@code "black-box"}, {@code "white-box"}, or both joined by "and". */
+    static String sources(java.util.Set<io.dpaudit.core.audit.Evidence> decidedBy) {
+        List<String> names = new ArrayList<>();
+        for (io.dpaudit.core.audit.Evidence e : decidedBy) {
+            names.add(e.label());
+        }
+        return String.join(" and ", names);
+    }
+
+    /** An interval as the tables print it, {@code [a, b]} with an infinite end written {@code inf}. */
+    private static String interval(double lower, double upper) {
+        return "[" + Format.g(lower) + ", " + (Double.isFinite(upper) ? Format.g(upper) : "inf") + "]";
     }
 
     /** A ratio as reports print it, empty where it is not defined (0/0: a claim of ε = 0 with no ε certified). */

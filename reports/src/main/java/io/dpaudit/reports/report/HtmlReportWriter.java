@@ -82,7 +82,7 @@ public final class HtmlReportWriter {
                 + "<th>evidence (certified)</th><th>would detect (90%)</th><th class=\"num\">tightness</th>"
                 + (estimates ? "<th>estimate</th>" : "") + "</tr></thead>\n<tbody>\n");
         for (ClaimRows.Row row : rows) {
-            String css = row.violatedOnlyByEstimate() ? "violated" : row.epsilonBoundAboveClaim() ? "contested"
+            String css = row.verdict() != Verdict.VIOLATED && row.epsilonBoundAboveClaim() ? "contested"
                     : row.verdict().label();
             b.append("<tr class=\"").append(css)
                     .append("\"><td>").append(escape(row.label()))
@@ -91,8 +91,7 @@ public final class HtmlReportWriter {
                     .append(escape(row.evidence()))
                     .append("</td><td>").append(escape(row.detectable())).append("</td><td class=\"num\">")
                     .append(escape(row.tightness())).append("</td>").append(estimates ? "<td>"
-                            + (row.violatedOnlyByEstimate() ? "<strong>" + escape(row.estimateText(false))
-                                    + "</strong>" : escape(row.estimateText(false))) + "</td>" : "")
+                            + escape(row.estimateText(false)) + "</td>" : "")
                     .append("</tr>\n");
         }
         b.append("</tbody>\n</table>\n");
@@ -123,16 +122,14 @@ public final class HtmlReportWriter {
             int inconclusive = ClaimRows.count(rows, Verdict.INCONCLUSIVE);
             int contested = ClaimRows.contested(rows);
             css = violated > 0 ? "violated" : inconclusive > 0 || contested > 0 ? "inconclusive" : "consistent";
-            boolean byEstimate = ClaimRows.violatedOnlyByEstimate(r.result());
-            text = ClaimRows.summary(r) + " (" + confidence + " confidence each"
-                    + (violated == 0 && inconclusive == 0 && contested == 0 && !byEstimate ? "; no evidence against "
+            text = ClaimRows.summary(r) + " (" + ClaimRows.confidenceText(r.result())
+                    + (violated == 0 && inconclusive == 0 && contested == 0 ? "; no evidence against "
                             + (rows.size() == 1 ? "it, which does not prove it)" : "them, which does not prove them)")
                             : ")");
         }
         String estimate = ClaimRows.estimateSentence(r.result());
         if (!estimate.isEmpty()) {
             text += ". " + estimate;
-            css = ClaimRows.violatedOnlyByEstimate(r.result()) ? "violated" : css;
         }
         return "<div class=\"banner " + css + "\" id=\"verdict\">" + escape(text) + "</div>\n";
     }

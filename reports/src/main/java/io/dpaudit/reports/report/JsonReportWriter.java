@@ -59,7 +59,12 @@ public final class JsonReportWriter {
         root.set("trialsPerSecond", JsonNumbers.encode(res.trialsPerSecond()));
         root.put("roundsPerTrial", r.roundsPerTrial());
         root.set("roundsPerSecondPerCore", JsonNumbers.encode(r.roundsPerSecondPerCore()));
-        root.set("confidence", JsonNumbers.encode(s.confidence()));
+        root.set("confidence", JsonNumbers.encode(res.confidence().verdicts()));
+        ObjectNode split = root.putObject("confidenceSplit");
+        split.set("verdicts", JsonNumbers.encode(res.confidence().verdicts()));
+        split.set("blackBox", JsonNumbers.encode(res.confidence().blackBox()));
+        split.set("whiteBox", JsonNumbers.encode(res.confidence().whiteBox()));
+        split.put("shared", res.confidence().isShared());
 
         ObjectNode mech = root.putObject("mechanism");
         mech.put("type", r.mechanism().type());
@@ -180,6 +185,8 @@ public final class JsonReportWriter {
             o.set("epsilon", JsonNumbers.encode(c.claim().epsilon()));
             o.set("delta", JsonNumbers.encode(c.claim().delta()));
             o.put("verdict", c.verdict().label());
+            ArrayNode decided = o.putArray("decidedBy");
+            c.decidedBy().forEach(ev -> decided.add(ev.label()));
             o.set("empiricalDeltaLowerBound", JsonNumbers.encode(c.deltaLowerBound().delta()));
             o.set("empiricalEpsilonLowerBound", JsonNumbers.encode(c.epsilonLowerBound().epsilon()));
             o.set("tightness", JsonNumbers.encode(c.tightness()));
@@ -193,6 +200,7 @@ public final class JsonReportWriter {
             }
             ObjectNode power = o.putObject("power");
             power.set("delta", JsonNumbers.encode(c.power().delta()));
+            power.set("epsilon", JsonNumbers.encode(c.power().epsilon()));
             power.set("probability", JsonNumbers.encode(c.power().probability()));
             long factor = c.power().trialsFactorToResolve();
             if (factor >= 0) { // inconclusive verdicts only

@@ -55,8 +55,11 @@ public final class MarkdownReportWriter {
                     .append(Format.count(res.selectionTrials())).append(", evaluation ")
                     .append(Format.count(res.evaluationTrials())).append(")\n");
         }
-        b.append("- **Confidence:** ").append(Format.percent(s.confidence()))
-                .append(" for each bound and verdict separately; threshold selection: ")
+        b.append("- **Confidence:** ").append(res.confidence().isShared() ? Format.percent(res.confidence()
+                .verdicts()) + " for each verdict, from two sources at " + Format.percent(s.confidence())
+                + " each (the attack's bounds and the white-box estimate; union bound)"
+                : Format.percent(s.confidence()) + " for each bound and verdict separately")
+                .append("; threshold selection: ")
                 .append(s.selection().describe()).append("\n");
         b.append("- **Seed:** ").append(s.seed()).append("; **RNG:** ").append(r.rng()).append("\n");
         b.append("- **Run:** ").append(s.threads()).append(" thread(s), ").append(Format.g(res.elapsedSeconds()))
@@ -137,12 +140,11 @@ public final class MarkdownReportWriter {
         if (rows.isEmpty()) {
             return b.append("No claims: empirical lower bounds only.\n\n").toString();
         }
-        b.append("**").append(cell(ClaimRows.summary(r))).append("** (").append(Format.percent(
-                r.result().settings().confidence())).append(" confidence each).");
+        b.append("**").append(cell(ClaimRows.summary(r))).append("** (").append(cell(ClaimRows.confidenceText(
+                r.result()))).append(").");
         String estimate = ClaimRows.estimateSentence(r.result());
         if (!estimate.isEmpty()) {
-            b.append(ClaimRows.violatedOnlyByEstimate(r.result()) ? " **" + cell(estimate) + ".**" : " "
-                    + cell(estimate) + ".");
+            b.append(" ").append(cell(estimate)).append(".");
         }
         b.append("\n\n");
         b.append(claimsTable(rows));
@@ -164,7 +166,7 @@ public final class MarkdownReportWriter {
                 + "detect (90%) | tightness |" + (estimates ? " estimate |" : "") + "\n|---|---|---|---|---|---|--:|"
                 + (estimates ? "---|" : "") + "\n");
         for (ClaimRows.Row row : rows) {
-            String v = row.verdict() == io.dpaudit.core.audit.Verdict.VIOLATED ? "**VIOLATED**"
+            String v = row.verdict() == io.dpaudit.core.audit.Verdict.VIOLATED ? "**" + row.verdictText() + "**"
                     : row.verdictText();
             b.append("| ").append(cell(row.label())).append(" | ").append(row.kind()).append(" | ")
                     .append(cell(row.claimed())).append(" | ").append(v).append(" | ").append(cell(row.evidence()))
@@ -176,20 +178,25 @@ public final class MarkdownReportWriter {
 
     /** What the verdicts and columns of the claims table mean. */
     static String claimsLegend(AuditReport r) {
-        return "*Violated*: the evidence refutes the claim — the empirical δ lower bound at the claim's ε exceeds its "
-                + "δ, or a certified trade-off point lies below the claimed curve; for a correct claim this happens "
-                + "with probability at most " + Format.percent(1 - r.result().settings().confidence()) + ". "
-                + "*Consistent*: no evidence against it from the verdict's test, and that test would have flagged a "
-                + "violation of the size in \"would detect\" on the event it tests with probability at least 90% "
-                + "(for f-DP: a Gaussian pair with that μ); a violation spread over commoner events can need many "
-                + "more " + ClaimRows.unit(r) + " to show. "
-                + "*Inconclusive*: no evidence, but the audit could not have refuted the claim even if the violation "
-                + "were many times the claim (10× its δ when nothing was seen at that δ, 100× when something was; "
-                + "10× its μ), or at all: it says nothing either way; more " + ClaimRows.unit(r) + " are needed. "
+        boolean whiteBox = r.result().estimate() != null && !r.result().claims().isEmpty();
+        return "*Violated*: the evidence refutes the claim — the attack's empirical δ lower bound at the claim's ε "
+                + "exceeds its δ (black-box)" + (whiteBox ? ", or the white-box estimate's lower δ there does" : "")
+                + ", or a certified trade-off point lies below the claimed curve; for a correct claim this happens "
+                + "with probability at most " + Format.percent(1 - r.result().confidence().verdicts())
+                + (r.result().confidence().isShared() ? " (each source at half that, union bound)" : "") + ". "
+                + "*Consistent*: no evidence against it, and the audit had the power to see a violation: its test "
+                + "would have refuted, with probability at least 90%, a mechanism with 1.5 times the claimed ε at its "
+                + "δ (\"would detect\": the smallest such ε over Laplace and, for δ > 0, Gaussian mechanisms, with the "
+                + "δ its certified test would detect at the claim's ε beside it; for f-DP: a Gaussian pair with that μ)"
+                + (whiteBox ? ", or the white-box estimate proves the simulated pair needs at most 1.5 times the "
+                        + "claimed ε" : "") + ". "
+                + "*Inconclusive*: no evidence, but the audit could not have refuted the claim even if its ε were "
+                + "1.5 times the claim (a claim of ε = 0: ten times its δ; f-DP: ten times its μ), or at all: it says "
+                + "nothing either way; more " + ClaimRows.unit(r) + " are needed. The verdict names the evidence that "
+                + "decided it (black-box, white-box). "
                 + "Tightness: the empirical ε lower bound over the claimed ε (μ_lb / μ for a GDP claim)."
-                + (r.result().estimate() != null && !r.result().claims().isEmpty() ? " Estimate: the two-sided "
-                        + "estimate's verdict on the simulated pair (violated, tight, loose or inconclusive; it relies "
-                        + "on the simulator's exact likelihood ratio, the columns before it do not)." : "")
+                + (whiteBox ? " Estimate: the white-box estimate's own verdict on the simulated pair (violated, "
+                        + "tight, loose or inconclusive; it relies on the simulator's exact likelihood ratio)." : "")
                 + (ClaimRows.contested(ClaimRows.of(r)) > 0 ? " "
                         + ClaimRows.contestedLegend(r.result().settings().confidence()) : "");
     }

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * output, not as plainly consistent. The case is real and deterministic: the zoo's report noisy max returning the
  * value with Laplace noise (true ε 0.25, claimed 0.1-DP) at 10^5 trials per world and its shipped seed 2026 — the
  * δ test at ε = 0.1 finds δ ≥ 0, while the ε lower bound at δ = 0 is 0.1618 (the pinned report of that scenario).
- * A second claim, ε = 1, lies above that bound and is not contested.
+ * A second claim, ε = 1, lies above that bound and is not contested. The wrong claim is inconclusive, not consistent:
+ * 10^5 trials could not have refuted a mechanism with 1.5 times its ε (issue 57: a 2.5×-wrong ε read "consistent").
  */
 class ContestedClaimReportTest {
     private static AuditReport audit() {
@@ -44,7 +45,8 @@ class ContestedClaimReportTest {
         AuditReport r = audit();
         List<ClaimResult> claims = r.result().claims();
         ClaimResult wrong = claims.get(0);
-        assertEquals(Verdict.CONSISTENT, wrong.verdict(), "the verdict's δ test at ε = 0.1 has no evidence here");
+        assertEquals(Verdict.INCONCLUSIVE, wrong.verdict(), "the verdict's δ test at ε = 0.1 has no evidence here, "
+                + "and not the power to see 1.5 times its ε: " + wrong.power());
         assertTrue(wrong.epsilonLowerBound().epsilon() > 0.1, "ε lower bound " + wrong.epsilonLowerBound());
         assertTrue(wrong.epsilonBoundAboveClaim());
         assertFalse(claims.get(1).epsilonBoundAboveClaim(), "ε = 1 lies above the bound");
@@ -54,10 +56,10 @@ class ContestedClaimReportTest {
         assertTrue(console.contains("; 1 contested, the ε lower bound above the claimed ε (claimed 0.1-DP)"), console);
 
         String md = MarkdownReportWriter.write(r);
-        assertTrue(md.contains("| claimed 0.1-DP | (ε, δ) | ε = 0.1000, δ = 0 | consistent (contested: ε bound above "
-                + "the claim) |"), md);
-        assertTrue(md.contains("| claimed 1-DP | (ε, δ) | ε = 1.000, δ = 0 | consistent |"), md);
-        assertTrue(md.contains("*Contested*: the verdict's test"), "legend");
+        assertTrue(md.contains("| claimed 0.1-DP | (ε, δ) | ε = 0.1000, δ = 0 | inconclusive (contested: ε bound "
+                + "above the claim) |"), md);
+        assertTrue(md.contains("| claimed 1-DP | (ε, δ) | ε = 1.000, δ = 0 | consistent (black-box) |"), md);
+        assertTrue(md.contains("*Contested*: the verdict's sources did not refute"), "legend");
 
         String html = HtmlReportWriter.write(r);
         assertTrue(html.contains("<div class=\"banner inconclusive\" id=\"verdict\">"), "amber banner, not green");
@@ -72,7 +74,7 @@ class ContestedClaimReportTest {
         assertFalse(json.get("claims").get(1).get("epsilonBoundAboveClaim").asBoolean());
 
         List<IndexWriter.Entry> index = List.of(new IndexWriter.Entry("contested.json", "contested", r));
-        assertTrue(IndexWriter.markdown(index).contains("consistent (contested: ε bound above the claim)"));
+        assertTrue(IndexWriter.markdown(index).contains("inconclusive (contested: ε bound above the claim)"));
         String[] csv = IndexWriter.csv(index).split("\n");
         int column = List.of(csv[0].split(",")).indexOf("epsilonBoundAboveClaim");
         assertTrue(column > 0, csv[0]);

@@ -37,7 +37,11 @@ class EstimateCommandTest {
         JsonNode json = new ObjectMapper().readTree(out.resolve("report.json").toFile());
         JsonNode e = json.get("estimate");
         assertEquals("plain", e.get("method").asText());
-        assertEquals(0.95, e.get("confidence").asDouble());
+        // the claims are judged by both sources: each at half the verdicts' error level (0.975), the verdicts at 0.95
+        assertEquals(0.975, e.get("confidence").asDouble());
+        assertEquals(0.95, json.get("confidence").asDouble());
+        assertEquals(0.975, json.get("confidenceSplit").get("blackBox").asDouble());
+        assertTrue(json.get("confidenceSplit").get("shared").asBoolean());
         assertTrue(e.get("deltaAtEpsilon").size() > 100);
         for (JsonNode p : e.get("deltaAtEpsilon")) {
             assertTrue(p.get("lower").asDouble() <= p.get("upper").asDouble(), p.toString());
@@ -52,6 +56,8 @@ class EstimateCommandTest {
         assertEquals("loose", claims.get(1).get("estimateVerdict").asText());
         assertTrue(claims.get(1).get("loosenessFactor").asDouble() > 1);
         assertEquals("violated", claims.get(2).get("estimateVerdict").asText());
+        assertEquals("violated", claims.get(2).get("verdict").asText());
+        assertTrue(claims.get(2).get("decidedBy").toString().contains("white-box"), claims.get(2).toString());
         JsonNode noise = claims.get(1).get("noiseForClaim");
         assertEquals("sigma", noise.get("parameter").asText(), noise.toString());
         assertEquals(0.5, noise.get("current").asDouble());
@@ -79,7 +85,8 @@ class EstimateCommandTest {
     /**
      * A claim 19% below the pair's true ε at δ = 1e-3 (3.0 against the exact 3.717): 2·10^5 trials per world are too
      * few for the audit's test to refute it (its δ lower bound at ε = 3 is 0, seed 5), while the estimate's ε interval
-     * at 1e-3 lies above 3.3. Every headline says the estimate found it violated; the exit code stays the audit's.
+     * at 1e-3 lies above 3.3. One verdict per claim (issue 57): the claim is VIOLATED by the white-box evidence, every
+     * headline names it first, and the exit code is 3.
      */
     @Test
     void aClaimOnlyTheEstimateRefutesIsNamedInEveryHeadline() throws Exception {
@@ -91,15 +98,16 @@ class EstimateCommandTest {
         Path out = dir.resolve("one");
         CliRunner.Result r = CliRunner.run("run", scenarios.resolve("s.json").toString(), "--estimate", "--quiet",
                 "--out", out.toString());
-        assertEquals(0, r.exit(), "the exit code follows the audit's verdicts: " + r.err());
+        assertEquals(3, r.exit(), "a claim the white-box evidence refutes is violated: " + r.err());
         JsonNode claim = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("claims").get(0);
-        assertEquals("consistent", claim.get("verdict").asText());
+        assertEquals("violated", claim.get("verdict").asText());
+        assertEquals("[\"white-box\"]", claim.get("decidedBy").toString());
         assertEquals("violated", claim.get("estimateVerdict").asText());
-        String named = "1 violated (1 that the audit's test did not refute: below the truth)";
-        assertTrue(r.out().contains(named), r.out());
+        assertTrue(r.out().contains("\nbelow the truth (white-box): VIOLATED (1 of 1 claim)"), r.out());
         String md = Files.readString(out.resolve("report.md"));
-        assertTrue(md.contains("**Two-sided estimate (95.00% simultaneous, relies on the exact likelihood ratio): "
-                + named), md.lines().limit(8).toList().toString());
+        assertTrue(md.contains("**below the truth (white-box): VIOLATED (1 of 1 claim)**"),
+                md.lines().limit(8).toList().toString());
+        assertTrue(md.contains("| **VIOLATED (white-box)** |"), md);
         assertTrue(md.contains("| tightness | estimate |") && md.contains(" | **violated** |"), "estimate column");
         // 3 is below the exact curve (3.717 at 1e-3), a computed fact stated under the claims table
         String below = "Below the exact curve of the simulated pair (`poisson-subsampled-gaussian-exact`, computed, "
@@ -115,13 +123,13 @@ class EstimateCommandTest {
         assertTrue(html.contains("<div class=\"banner violated\" id=\"verdict\">"), "the banner is red");
         assertFalse(html.contains("no evidence against it, which"), "the banner does not say there is no evidence");
         assertTrue(html.contains("<tr class=\"violated\"><td>below the truth</td>"), "the claim's row is red");
-        assertTrue(html.contains("<td><strong>violated</strong></td></tr>"), "estimate column");
+        assertTrue(html.contains("<td><strong>VIOLATED (white-box)</strong></td>"), "verdict names its evidence");
+        assertTrue(html.contains("<td>violated</td></tr>"), "estimate column");
         Path index = dir.resolve("dir");
         CliRunner.Result d = CliRunner.run("run", scenarios.toString(), "--estimate", "--quiet", "--out",
                 index.toString());
-        assertEquals(0, d.exit(), d.err());
-        String expected = "1 not violated by the audit's test but VIOLATED by the two-sided estimate, which relies on "
-                + "the exact likelihood ratio (t: below the truth)";
+        assertEquals(3, d.exit(), d.err());
+        String expected = "VIOLATED: t: below the truth (white-box). 1 scenario, 1 claim: 1 violated";
         assertTrue(d.out().contains(expected), d.out());
         assertTrue(Files.readString(index.resolve("index.md")).contains(expected));
         assertTrue(Files.readString(index.resolve("index.html")).contains("<div class=\"banner violated\""),
@@ -131,7 +139,7 @@ class EstimateCommandTest {
         JsonNode row = new ObjectMapper().readTree(index.resolve("index.json").toFile()).get("rows").get(0);
         assertEquals(3.0 / row.get("exactEpsilon").asDouble(), row.get("ratioToExact").asDouble(), 1e-12);
         assertTrue(Files.readString(index.resolve("index.csv")).lines().findFirst().orElseThrow()
-                .endsWith(",epsilonBoundAboveClaim,exactEpsilon,ratioToExact,trialsFactorToResolve"));
+                .endsWith(",epsilonBoundAboveClaim,exactEpsilon,ratioToExact,trialsFactorToResolve,powerEpsilon,decidedBy"));
     }
 
     @Test

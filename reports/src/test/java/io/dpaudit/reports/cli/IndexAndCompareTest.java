@@ -37,8 +37,8 @@ class IndexAndCompareTest {
             assertTrue(Files.exists(out.resolve(f).resolve("report.html")), f);
         }
         String md = Files.readString(out.resolve("index.md"));
-        assertTrue(md.contains("2 scenarios, 4 claims: 1 VIOLATED (b-wrong: c)"), md);
-        assertTrue(md.contains("| b-wrong | c | (ε, δ) | ε = 0.5000, δ = 0.001000 | **violated** |"), md);
+        assertTrue(md.contains("VIOLATED: b-wrong: c (black-box). 2 scenarios, 4 claims: 1 violated"), md);
+        assertTrue(md.contains("| b-wrong | c | (ε, δ) | ε = 0.5000, δ = 0.001000 | **VIOLATED (black-box)** |"), md);
         String csv = Files.readString(out.resolve("index.csv"));
         assertTrue(csv.startsWith("scenario,folder,claim,kind,epsilon,delta,gdpMu,verdict,"), csv);
         assertTrue(csv.contains("b-wrong,b-wrong,c,epsilon-delta,0.5,0.001,,violated,"), csv);

@@ -264,7 +264,7 @@ class ScoresCommandTest {
             String times = factor < 1_000_000 ? Long.toString(factor) : "2^" + Long.numberOfTrailingZeros(factor);
             String counted = with.equals("with.npy") ? Format.g(factor * 20_000.0) + " per file"
                     : Format.g(factor * 15_000.0) + " with the canary and " + Format.g(factor * 20_000.0) + " without";
-            String phrase = times + "× the scores (" + counted + ") would let this test detect 10× the claimed δ";
+            String phrase = times + "× the scores (" + counted + ") would let this test detect 1.5× the claimed ε";
             assertTrue(r.out().contains(phrase), r.out());
             assertTrue(Files.readString(out.resolve("report.md")).contains(phrase), "report.md");
             assertFalse(r.out().contains("× the trials"), r.out());

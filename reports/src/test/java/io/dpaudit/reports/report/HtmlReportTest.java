@@ -31,8 +31,8 @@ class HtmlReportTest {
         String html = HtmlReportWriter.write(audit("{\"label\": \"far too strong\", \"epsilon\": 0.1, \"delta\": "
                 + "1e-5}, {\"bound\": \"gaussian-exact\", \"delta\": 1e-5}", "a <script>alert(1)</script> test"));
         int body = html.indexOf("<body>");
-        int banner = html.indexOf("<div class=\"banner violated\" id=\"verdict\">1 of 2 claims VIOLATED: far too "
-                + "strong;");
+        int banner = html.indexOf("<div class=\"banner violated\" id=\"verdict\">far too strong (black-box): "
+                + "VIOLATED (1 of 2 claims);");
         assertTrue(banner > body, "banner missing: " + html.substring(body, body + 400));
         assertTrue(banner < html.indexOf("<h1>") && banner < html.indexOf("<table"), "the banner comes first");
         // The one claims table comes right after the title, before the set-up, as HTML cells coloured by verdict.
@@ -40,7 +40,7 @@ class HtmlReportTest {
         assertTrue(claims > html.indexOf("<h1>") && claims < html.indexOf("Set-up"), "claims table first");
         assertTrue(html.contains("<th>claim</th><th>kind</th>"), "claims table header");
         Matcher row = Pattern.compile("<tr class=\"violated\"><td>far too strong</td><td>\\(ε, δ\\)</td><td>ε = "
-                + "0\\.1000, δ = 1\\.000e-05</td><td><strong>VIOLATED</strong></td><td>δ ≥ [0-9.e-]+ at ε = 0\\.1000")
+                + "0\\.1000, δ = 1\\.000e-05</td><td><strong>VIOLATED \\(black-box\\)</strong></td><td>δ ≥ [0-9.e-]+ at ε = 0\\.1000")
                 .matcher(html);
         assertTrue(row.find(), "claim row as cells, with its evidence");
         assertFalse(html.contains("|---"), "Markdown table source left in the page");
@@ -78,7 +78,7 @@ class HtmlReportTest {
 
     /**
      * An inconclusive claim says how many times the trials would resolve it, in every output; a consistent one does
-     * not. The factor is a power of two at which the same test's power clears ten times the claimed δ.
+     * not. The factor is a power of two at which the audit would refute a mechanism with 1.5 times the claimed ε.
      */
     @Test
     void anInconclusiveClaimSaysWhatWouldResolveIt() {
@@ -92,7 +92,7 @@ class HtmlReportTest {
         assertFalse(claims.get(1).path("power").has("trialsFactorToResolve"));
         String times = factor < 1_000_000 ? Long.toString(factor) : "2^" + Long.numberOfTrailingZeros(factor);
         String phrase = times + "× the trials (" + Format.g(factor * 200_000.0) + " per world) would let this test "
-                + "detect 10× the claimed δ";
+                + "detect 1.5× the claimed ε";
         assertTrue(ClaimRows.of(r).get(0).detectable().contains(phrase));
         assertTrue(MarkdownReportWriter.write(r).contains(phrase), "report.md");
         assertTrue(HtmlReportWriter.write(r).contains(phrase), "report.html");

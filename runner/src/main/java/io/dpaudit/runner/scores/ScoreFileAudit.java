@@ -146,7 +146,7 @@ public final class ScoreFileAudit {
         }
         List<ClaimResult> claims = new ArrayList<>();
         for (Claim c : r.claims()) {
-            claims.add(Auditor.judge(estimator, c));
+            claims.add(Auditor.judge(estimator, evaluation, c));
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
         String description = String.format(Locale.ROOT, "external scores: %s (%d scores, with the canary) and %s (%d, "
