@@ -2,6 +2,7 @@ package io.dpaudit.attacks;
 
 import io.dpaudit.attacks.learned.LearnedDistinguisher;
 import io.dpaudit.core.Checks;
+import io.dpaudit.core.audit.AuditPlan;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
@@ -153,7 +154,7 @@ public final class BlackBoxAudit<I> {
     /**
      * Runs both worlds of each trial on common random numbers ({@link io.dpaudit.core.rng.CommonRandomNumbers}) and
      * certifies ε at δ with the paired bound ({@link io.dpaudit.core.estimate.PairedEpsilonBound}); see
-     * {@link Auditor#runCoupled}. Needs a mechanism that draws only from its {@code rng} and keeps no state between
+     * {@link AuditPlan#withCoupling}. Needs a mechanism that draws only from its {@code rng} and keeps no state between
      * runs, as {@link BlackBoxMechanism} requires, and held-out selection. Off by default.
      */
     public BlackBoxAudit<I> coupled(boolean on) {
@@ -201,10 +202,7 @@ public final class BlackBoxAudit<I> {
         if (!claims.isEmpty()) {
             settings = settings.withGrids(new ArrayList<>(deltas), new ArrayList<>(epsilons));
         }
-        if (coupled) {
-            return Auditor.runCoupled(sampler, sampler, scorer, settings, claims, List.of(), progress);
-        }
-        return Auditor.run(sampler, scorer, settings, claims, progress);
+        return Auditor.run(AuditPlan.of(sampler, scorer, settings).withClaims(claims).withCoupling(coupled), progress);
     }
 
     /** Training outputs per world by default: a tenth of the trials, in [10^4, 10^6], at most 2^24 doubles. */

@@ -5,9 +5,10 @@ import io.dpaudit.core.blackbox.BlackBoxMechanism;
 import io.dpaudit.core.blackbox.BlackBoxSampler;
 import io.dpaudit.core.blackbox.StatisticScorer;
 import io.dpaudit.core.engine.CoupledCounts;
-import io.dpaudit.core.engine.CoupledPhase;
+import io.dpaudit.core.engine.CoupledShards;
+import io.dpaudit.core.engine.IndependentShards;
 import io.dpaudit.core.engine.HistogramBinning;
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.ScoreCounts;
 import io.dpaudit.core.engine.Scorer;
@@ -33,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * output and its sampler on every call) run by the engine on {@code threads} threads and scored by a threshold on the
  * output ({@code statistic}) or by the learned distinguisher's fitted model ({@code learned}); and the cost of fitting
  * the learned distinguisher on 10^6 outputs per world ({@link Fit#fitOnAMillion}). Throughput is in trials per second
- * (one trial = one output in each world). {@link #coupledEngine} runs the same trials coupled ({@link CoupledPhase}:
+ * (one trial = one output in each world). {@link #coupledEngine} runs the same trials coupled ({@link CoupledShards} through {@link ShardedPhase}:
  * both worlds on common random numbers, the recorded draws of D replayed to D', four histograms).
  */
 @BenchmarkMode(Mode.Throughput)
@@ -58,8 +59,7 @@ public class BlackBoxBenchmark {
     private BlackBoxSampler<Double> sampler;
     private Scorer scorer;
     private HistogramBinning binning;
-    private MonteCarloEngine engine;
-    private CoupledPhase coupled;
+    private ShardedPhase engine;
     private long seed;
 
     @Setup(Level.Trial)
@@ -68,20 +68,19 @@ public class BlackBoxBenchmark {
         scorer = attack.equals("statistic") ? StatisticScorer.firstCoordinate(1)
                 : new LearnedDistinguisher().train(sampler, 100_000, RandomStreams.training(1), ProgressListener.NONE);
         binning = new HistogramBinning(-8, 9, 8192);
-        engine = new MonteCarloEngine(threads, MonteCarloEngine.DEFAULT_SHARD_TRIALS, ProgressListener.NONE);
-        coupled = new CoupledPhase(threads, MonteCarloEngine.DEFAULT_SHARD_TRIALS, ProgressListener.NONE);
+        engine = new ShardedPhase(threads, ShardedPhase.DEFAULT_SHARD_TRIALS, ProgressListener.NONE);
     }
 
     @Benchmark
     @OperationsPerInvocation(TRIALS)
     public ScoreCounts engine() {
-        return engine.run("bench", sampler, scorer, binning, TRIALS, new RandomStreams(seed++));
+        return engine.run("bench", new IndependentShards(sampler, scorer, binning), TRIALS, new RandomStreams(seed++));
     }
 
     @Benchmark
     @OperationsPerInvocation(TRIALS)
     public CoupledCounts coupledEngine() {
-        return coupled.run("bench", sampler, scorer, binning, TRIALS, new RandomStreams(seed++));
+        return engine.run("bench", new CoupledShards(sampler, scorer, binning), TRIALS, new RandomStreams(seed++));
     }
 
     /** Fitting the learned distinguisher on 10^6 outputs per world (drawing them included), one thread. */

@@ -1,7 +1,7 @@
 package io.dpaudit.benchmarks;
 
 import io.dpaudit.core.engine.HistogramBinning;
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.ScoreCounts;
@@ -57,7 +57,7 @@ public class ScenarioLoopBenchmark {
 
     private ScenarioAudit.Trials trials;
     private HistogramBinning binning;
-    private MonteCarloEngine engine;
+    private ShardedPhase engine;
     private long seed;
     private int perInvocation;
     private int rounds;
@@ -87,8 +87,8 @@ public class ScenarioLoopBenchmark {
         perInvocation = scenario.startsWith("dp-fed-ls") ? 1 << 15 : scenario.equals("psg-T100-lr") ? 1 << 18
                 : 1 << 22;
         // At least four shards per invocation, so that a second thread has work (a shard is one thread's).
-        int shard = MonteCarloEngine.shardTrialsFor(trials.simulator().outputLength());
-        engine = new MonteCarloEngine(threads, Math.min(shard, perInvocation / 4),
+        int shard = ShardedPhase.shardTrialsFor(trials.simulator().outputLength());
+        engine = new ShardedPhase(threads, Math.min(shard, perInvocation / 4),
                 ProgressListener.NONE);
     }
 
@@ -109,8 +109,8 @@ public class ScenarioLoopBenchmark {
     /** One engine run of the prepared trials. */
     @Benchmark
     public ScoreCounts loop(Counters counters) {
-        ScoreCounts c = engine.run("bench", trials.simulator(), trials.scorer(), binning, perInvocation,
-                new RandomStreams(seed++));
+        ScoreCounts c = engine.run("bench", new io.dpaudit.core.engine.IndependentShards(trials.simulator(),
+                trials.scorer(), binning), perInvocation, new RandomStreams(seed++));
         counters.trials += perInvocation;
         counters.rounds += (long) perInvocation * rounds;
         return c;

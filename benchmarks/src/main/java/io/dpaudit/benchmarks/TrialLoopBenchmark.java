@@ -2,7 +2,7 @@ package io.dpaudit.benchmarks;
 
 import io.dpaudit.attacks.LikelihoodRatioAttack;
 import io.dpaudit.core.engine.HistogramBinning;
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.ScoreCounts;
 import io.dpaudit.core.engine.Scorer;
@@ -58,7 +58,7 @@ public class TrialLoopBenchmark {
     private MechanismSimulator simulator;
     private Scorer scorer;
     private HistogramBinning binning;
-    private MonteCarloEngine engine;
+    private ShardedPhase engine;
     private long seed;
 
     @Setup(Level.Trial)
@@ -86,13 +86,14 @@ public class TrialLoopBenchmark {
             scorer = LikelihoodRatioAttack.of(simulator.outputModel());
             binning = new HistogramBinning(-9.0, 10.0, 8192);
         }
-        engine = new MonteCarloEngine(threads, MonteCarloEngine.DEFAULT_SHARD_TRIALS, ProgressListener.NONE);
+        engine = new ShardedPhase(threads, ShardedPhase.DEFAULT_SHARD_TRIALS, ProgressListener.NONE);
     }
 
     /** The full engine: sample, score, histogram, merge. */
     @Benchmark
     @OperationsPerInvocation(TRIALS)
     public ScoreCounts engine() {
-        return engine.run("bench", simulator, scorer, binning, TRIALS, new RandomStreams(seed++));
+        return engine.run("bench", new io.dpaudit.core.engine.IndependentShards(simulator, scorer, binning), TRIALS,
+                new RandomStreams(seed++));
     }
 }

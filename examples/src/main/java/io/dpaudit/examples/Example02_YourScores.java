@@ -3,7 +3,7 @@ package io.dpaudit.examples;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.Claim;
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.runner.scores.ScoreFile;
@@ -41,7 +41,7 @@ public final class Example02_YourScores {
             throw new UncheckedIOException(e);
         }
         AuditSettings settings = new AuditSettings(1L << 40, 0, 1, 0.95, new ThresholdSelection.HeldOut(0.1),
-                AuditSettings.DEFAULT_BINS, 1, MonteCarloEngine.DEFAULT_SHARD_TRIALS, List.of(1e-3), List.of(0.0, 1.0));
+                AuditSettings.DEFAULT_BINS, 1, ShardedPhase.DEFAULT_SHARD_TRIALS, List.of(1e-3), List.of(0.0, 1.0));
         ScoreFileAudit.Request request = new ScoreFileAudit.Request(new ScoreFile("with", dir.resolve("with.txt"),
                 null), new ScoreFile("without", dir.resolve("without.txt"), null), false, settings,
                 List.of(new Claim("(2, 1e-3)", 2.0, 1e-3, "stated")));

@@ -2,6 +2,7 @@ package io.dpaudit.examples;
 
 import io.dpaudit.attacks.LikelihoodRatioAttack;
 import io.dpaudit.core.Checks;
+import io.dpaudit.core.audit.AuditPlan;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
@@ -113,9 +114,9 @@ public final class Example05_AMechanismFamily {
         AuditableMechanism m = TYPE.parser().apply(new Parameters("mechanism.", Map.of("type", TYPE.type(), "eps0",
                 1.0)));
         MechanismSimulator sim = m.reduced();
-        return Auditor.run(sim, LikelihoodRatioAttack.of(sim.outputModel()), AuditSettings.defaults(trials, 5, 2),
-                List.of(new Claim("1-DP", 1.0, 0.0, "stated"), new Claim("0.5-DP", 0.5, 0.0, "stated")),
-                ProgressListener.NONE);
+        return Auditor.run(AuditPlan.of(sim, LikelihoodRatioAttack.of(sim.outputModel()),
+                AuditSettings.defaults(trials, 5, 2)).withClaims(List.of(new Claim("1-DP", 1.0, 0.0, "stated"),
+                        new Claim("0.5-DP", 0.5, 0.0, "stated"))), ProgressListener.NONE);
     }
 
     public static void main(String[] args) {

@@ -59,7 +59,7 @@ public final class ReportAssembly {
      * @param store phase states to resume from and keep, or null
      */
     public static AuditReport run(Prepared p, ProgressListener progress, io.dpaudit.core.engine.PhaseEngine engine,
-            io.dpaudit.core.audit.PhaseStore store) {
+            io.dpaudit.core.engine.PhaseStore store) {
         return report(p, ScenarioAudit.audit(p, progress, engine, store), progress);
     }
 

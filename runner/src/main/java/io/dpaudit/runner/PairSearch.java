@@ -5,7 +5,7 @@ import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.model.Parameters;
 import io.dpaudit.runner.scenario.Scenario;
@@ -129,14 +129,15 @@ public final class PairSearch {
         ScenarioAudit.Trials t = ScenarioAudit.prepareTrials(s, trials, seed);
         AuditSettings settings = new AuditSettings(trials, seed, threads, s.confidence(), s.selection(),
                 s.histogramBins(), ScenarioAudit.pilotTrials(trials),
-                MonteCarloEngine.shardTrialsFor(t.simulator().outputLength()), List.of(delta), List.of(),
+                ShardedPhase.shardTrialsFor(t.simulator().outputLength()), List.of(delta), List.of(),
                 s.tradeOff());
         var scorer = t.scorer();
         if (t.trainable() != null) {
             scorer = t.trainable().train(t.simulator(), t.trainingTrials(),
                     io.dpaudit.core.rng.RandomStreams.training(seed), ProgressListener.NONE);
         }
-        AuditResult r = Auditor.run(t.simulator(), scorer, settings, List.of(), ProgressListener.NONE);
+        AuditResult r = Auditor.run(io.dpaudit.core.audit.AuditPlan.of(t.simulator(), scorer, settings),
+                ProgressListener.NONE);
         return r.epsilonLowerBounds().get(0).epsilon();
     }
 

@@ -6,6 +6,7 @@ import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.ToolInfo;
 import io.dpaudit.core.accounting.AccountingLimitException;
+import io.dpaudit.core.audit.AuditPlan;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
@@ -18,7 +19,7 @@ import io.dpaudit.core.blackbox.TrainableScorer;
 import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.PrivacyBound;
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.Scorer;
@@ -121,7 +122,7 @@ public final class ScenarioAudit {
         AuditableMechanism mechanism = t.mechanism();
         AuditSettings settings = new AuditSettings(trials, seed, threads, scenario.confidence(),
                 scenario.selection(), scenario.histogramBins(), pilotTrials(trials),
-                MonteCarloEngine.shardTrialsFor(t.simulator().outputLength()), scenario.deltas(), scenario.epsilons(),
+                ShardedPhase.shardTrialsFor(t.simulator().outputLength()), scenario.deltas(), scenario.epsilons(),
                 scenario.tradeOff());
         List<PrivacyBound> bounds = cache != null ? cache.bounds(mechanism, progress) : mechanism.bounds(progress);
         List<Claim> claims = new ArrayList<>();
@@ -378,34 +379,36 @@ public final class ScenarioAudit {
      * @param store phase states to resume from and keep, or null
      */
     public static AuditResult audit(Prepared p, ProgressListener progress, io.dpaudit.core.engine.PhaseEngine engine,
-            io.dpaudit.core.audit.PhaseStore store) {
+            io.dpaudit.core.engine.PhaseStore store) {
         Scorer scorer = p.scorer();
         if (p.trainable() != null) {
             scorer = p.trainable().train(p.simulator(), p.trainingTrials(),
                     RandomStreams.training(p.settings().seed()), progress);
         }
-        if (p.scenario().coupled()) {
-            if (engine != null && !(engine instanceof io.dpaudit.core.engine.CoupledPhaseEngine)) {
-                throw new InvalidInputException("simulator.coupling", ScenarioReader.COMMON_RANDOM_NUMBERS,
-                        "needs an engine that runs coupled trials; this one does not");
-            }
-            io.dpaudit.core.engine.CoupledSamplerFactory coupled =
-                    ((io.dpaudit.core.blackbox.BlackBoxSimulator) p.simulator()).coupled();
-            return Auditor.runCoupled(coupled, p.simulator(), scorer, p.settings(), p.claims(), p.tradeOffClaims(),
-                    progress, (io.dpaudit.core.engine.CoupledPhaseEngine) engine, store);
+        if (store != null && engine != null) {
+            throw new IllegalArgumentException("checkpoint and resume need the local engine");
         }
-        return Auditor.run(p.simulator(), scorer, p.lossScorer(), p.profileEstimation(), p.settings(), p.claims(),
-                p.tradeOffClaims(), progress, engine, store);
+        io.dpaudit.core.engine.PhaseEngine phases = engine != null ? engine
+                : new io.dpaudit.core.engine.LocalEngine(p.settings().threads(), p.settings().shardTrials(), progress,
+                        store);
+        return Auditor.run(plan(p, scorer), progress, phases);
+    }
+
+    /** The audit plan of a prepared scenario with the attack {@code scorer} (trained, when it learns). */
+    public static AuditPlan plan(Prepared p, Scorer scorer) {
+        return AuditPlan.of(p.simulator(), scorer, p.settings()).withClaims(p.claims())
+                .withTradeOffClaims(p.tradeOffClaims()).withLossScorer(p.lossScorer())
+                .withProfileEstimation(p.profileEstimation()).withCoupling(p.scenario().coupled());
     }
 
     /**
-     * Refuses {@code simulator.coupling = common-random-numbers} where it cannot run: a mechanism that is not a black
-     * box with coupled trials, or Bonferroni selection. (A privacy-loss estimate is refused before, for every black
-     * box: it has no exact law.)
+     * Refuses {@code simulator.coupling = common-random-numbers} where it cannot run: a mechanism whose sampler has no
+     * coupled trials (only the zoo's black boxes declare them), or Bonferroni selection. (A privacy-loss estimate is
+     * refused before, for every black box: it has no exact law.)
      */
     private static void checkCoupling(Scenario scenario, AuditableMechanism mechanism, MechanismSimulator simulator) {
         String value = ScenarioReader.COMMON_RANDOM_NUMBERS;
-        if (!(simulator instanceof io.dpaudit.core.blackbox.BlackBoxSimulator b) || b.coupled() == null) {
+        if (simulator.coupling() == null) {
             throw new InvalidInputException("simulator.coupling", value, "needs a black-box mechanism (the zoo's "
                     + "algorithms); " + mechanism.type() + " has an exact output law, audited with its own attacks");
         }

@@ -1,16 +1,13 @@
 package io.dpaudit.spark;
 
-import io.dpaudit.core.engine.CoupledCounts;
-import io.dpaudit.core.engine.CoupledPhase;
-import io.dpaudit.core.engine.CoupledPhaseEngine;
-import io.dpaudit.core.engine.CoupledSamplerFactory;
 import io.dpaudit.core.engine.HistogramBinning;
+import io.dpaudit.core.engine.PhaseCounts;
 import io.dpaudit.core.engine.PhaseEngine;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.core.engine.RankedScorer;
-import io.dpaudit.core.engine.ScoreCounts;
 import io.dpaudit.core.engine.Scorer;
-import io.dpaudit.core.engine.TrialSamplerFactory;
+import io.dpaudit.core.engine.ShardCounter;
+import io.dpaudit.core.engine.ShardedPhase;
+import io.dpaudit.core.engine.TrialKind;
 import io.dpaudit.core.rng.RandomStreams;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,13 +18,13 @@ import org.apache.spark.api.java.JavaSparkContext;
 
 /**
  * A {@link PhaseEngine} on Spark: a phase's shards are cut into contiguous ranges, one Spark task per range; each task
- * counts its shards on an executor ({@link ShardCounter}) and returns one histogram per world; the driver sums them in
+ * counts its shards on an executor ({@link RangeCounter}) and returns one histogram per world; the driver sums them in
  * range order and skips the phase's streams. Shard {@code j} draws from stream {@code first + j} of the root seed, as on
  * the local engine, and counts are exact integers, so the result equals the local engine's for any partition count.
  * The driver keeps O(shards) state at most (the ranges) and ships no dp-audit object: executors prepare the audit from
- * the scenario text. Coupled phases ({@link CoupledPhaseEngine}) are counted the same way, four histograms per task.
+ * the scenario text. Every kind of trial ({@link TrialKind}) is counted the same way, its histograms per task.
  */
-final class SparkPhaseEngine implements PhaseEngine, CoupledPhaseEngine {
+final class SparkPhaseEngine implements PhaseEngine {
     private static final long POLL_MILLIS = 10_000;
 
     private final JavaSparkContext sc;
@@ -58,31 +55,17 @@ final class SparkPhaseEngine implements PhaseEngine, CoupledPhaseEngine {
         return shardTrials;
     }
 
-    @Override
-    public ScoreCounts run(String phase, TrialSamplerFactory sampler, Scorer scorer, HistogramBinning binning,
-            long phaseTrials, RandomStreams streams) {
-        long[][] sums = count(phase, scorer, binning, phaseTrials, streams, false, 2, "trials per world");
-        return ScoreCounts.of(binning, sums[0], sums[1]);
-    }
-
     /**
-     * The same for coupled trials: executors count their shards with {@link CoupledPhase#countShard} and return the
-     * four histograms of {@link CoupledCounts}, summed here in range order.
+     * Counts a phase's shards in Spark tasks (one per contiguous range): each executor counts its range with the
+     * counter of the phase's kind of trial ({@link ShardedPhase#countShards}) and returns the kind's histograms, summed
+     * here in range order; the phase's streams are then skipped.
      */
     @Override
-    public CoupledCounts runCoupled(String phase, CoupledSamplerFactory sampler, Scorer scorer,
-            HistogramBinning binning, long phaseTrials, RandomStreams streams) {
-        return CoupledCounts.of(binning, count(phase, scorer, binning, phaseTrials, streams, true,
-                CoupledCounts.Histogram.values().length, "coupled trials"));
-    }
-
-    /**
-     * Counts a phase's shards in Spark tasks (one per contiguous range) and sums the tasks' {@code histograms}
-     * histograms in range order; skips the phase's streams.
-     */
-    private long[][] count(String phase, Scorer scorer, HistogramBinning binning, long phaseTrials,
-            RandomStreams streams, boolean coupled, int histograms, String unit) {
+    public <S, C extends PhaseCounts<C>> C run(String phase, ShardCounter<S, C> counter, long phaseTrials,
+            RandomStreams streams) {
         long start = System.nanoTime();
+        HistogramBinning binning = counter.binning();
+        TrialKind<C> kind = counter.kind();
         long shards = (phaseTrials + shardTrials - 1) / shardTrials;
         int tasks = (int) Math.min(shards, partitions > 0 ? partitions : Math.max(1, 4L * sc.defaultParallelism()));
         List<ShardRange> ranges = new ArrayList<>(tasks);
@@ -96,21 +79,22 @@ final class SparkPhaseEngine implements PhaseEngine, CoupledPhaseEngine {
                 exact[k] = binning.edge(k);
             }
         }
-        double[] ranks = scorer instanceof RankedScorer r ? r.rankValues() : null;
-        TaskSpec spec = new TaskSpec(scenarioText, trials, seed, estimate, scorer == lossScorer, binning.lo(),
-                binning.hi(), binning.bins(), exact, ranks, streams.issued(), shardTrials, phaseTrials, coupled);
+        TaskSpec spec = new TaskSpec(scenarioText, trials, seed, estimate, counter.scorer() == lossScorer,
+                binning.lo(), binning.hi(), binning.bins(), exact, counter.scorer().rankValues(), streams.issued(),
+                shardTrials, phaseTrials, kind.id());
         progress.onPhase(phase, String.format(Locale.ROOT, "%d %s: %d shards in %d Spark tasks on %s",
-                phaseTrials, unit, shards, tasks, sc.master()));
+                phaseTrials, kind.unit(), shards, tasks, sc.master()));
         String group = "dp-audit-" + phase + "-" + System.nanoTime();
         sc.setJobGroup(group, "dp-audit " + phase, false);
         Thread poller = poll(phase, group, phaseTrials, start);
         List<long[][]> parts;
         try {
-            parts = sc.parallelize(ranges, tasks).map(new ShardCounter(spec)).collect();
+            parts = sc.parallelize(ranges, tasks).map(new RangeCounter(spec)).collect();
         } finally {
             poller.interrupt();
             sc.clearJobGroup();
         }
+        int histograms = kind.histogramNames().size();
         long[][] sums = new long[histograms][binning.slots()];
         for (long[][] part : parts) { // range order: collect() keeps the partitions' order
             for (int h = 0; h < histograms; h++) {
@@ -121,7 +105,7 @@ final class SparkPhaseEngine implements PhaseEngine, CoupledPhaseEngine {
         }
         streams.skip(shards);
         progress.onProgress(phase, phaseTrials, phaseTrials, System.nanoTime() - start);
-        return sums;
+        return kind.fromHistograms(binning, sums);
     }
 
     /** Reports the fraction of the phase's tasks done every {@value #POLL_MILLIS} ms, from Spark's status tracker. */

@@ -15,14 +15,15 @@ import java.io.Serializable;
  * @param hi the binning's upper edge
  * @param bins the binning's interior bins
  * @param exactValues the values of an exact (rank) binning, or null
- * @param rankValues the values a generic score was ranked by in the pilot (a {@code RankedScorer}), or null
+ * @param rankValues the values the driver's scores stand for ({@code Scorer.rankValues()}: a score ranked by the pilot,
+ *     or one that ranks itself), or null
  * @param firstStream index of the stream of the phase's first shard
  * @param shardTrials trials per world in a full shard
  * @param phaseTrials the phase's trials per world
- * @param coupled whether the phase counts coupled trials (both worlds on common random numbers)
+ * @param trialKind the id of the phase's kind of trial ({@link io.dpaudit.core.engine.TrialKind#id()})
  */
 record TaskSpec(String scenarioText, long trials, long seed, boolean estimate, boolean lossScorer, double lo,
         double hi, int bins, double[] exactValues, double[] rankValues, long firstStream, int shardTrials,
-        long phaseTrials, boolean coupled) implements Serializable {
+        long phaseTrials, String trialKind) implements Serializable {
     private static final long serialVersionUID = 1L;
 }

@@ -1,6 +1,6 @@
 package io.dpaudit.attacks.learned;
 
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.TrialSampler;
 import io.dpaudit.core.engine.TrialSamplerFactory;
 import io.dpaudit.core.engine.World;
@@ -95,7 +95,7 @@ final class ExactMatchModel implements ScoreModel {
         long[] with = new long[logRatio.length];
         long[] without = new long[logRatio.length];
         TrialSampler sampler = factory.create(rng);
-        int batch = MonteCarloEngine.batchTrials(l);
+        int batch = ShardedPhase.batchTrials(l);
         double[] buffer = new double[batch * l];
         for (long done = 0; done < outputs; ) {
             int b = (int) Math.min(batch, outputs - done);

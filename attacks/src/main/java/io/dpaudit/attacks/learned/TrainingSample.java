@@ -1,6 +1,6 @@
 package io.dpaudit.attacks.learned;
 
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.TrialSampler;
 import io.dpaudit.core.engine.TrialSamplerFactory;
 import io.dpaudit.core.engine.World;
@@ -38,7 +38,7 @@ record TrainingSample(int length, double[] fitWith, double[] fitWithout, int fit
         double[] with = new double[(int) doubles];
         double[] without = new double[(int) doubles];
         TrialSampler sampler = factory.create(rng);
-        int batch = MonteCarloEngine.batchTrials(length);
+        int batch = ShardedPhase.batchTrials(length);
         double[] buffer = new double[batch * length];
         for (int done = 0; done < trials; ) {
             int b = Math.min(batch, trials - done);

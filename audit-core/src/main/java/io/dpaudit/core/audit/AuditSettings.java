@@ -2,7 +2,7 @@ package io.dpaudit.core.audit;
 
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.estimate.TradeOffCertification;
@@ -81,7 +81,7 @@ public record AuditSettings(long trialsPerWorld, long seed, int threads, double 
     public static AuditSettings defaults(long trialsPerWorld, long seed, int threads) {
         return new AuditSettings(trialsPerWorld, seed, threads, DEFAULT_CONFIDENCE,
                 new ThresholdSelection.HeldOut(ThresholdSelection.HeldOut.DEFAULT_FRACTION), DEFAULT_BINS,
-                Pilot.DEFAULT_TRIALS, MonteCarloEngine.DEFAULT_SHARD_TRIALS, List.of(1e-5), List.of(0.5, 1.0, 2.0));
+                Pilot.DEFAULT_TRIALS, ShardedPhase.DEFAULT_SHARD_TRIALS, List.of(1e-5), List.of(0.5, 1.0, 2.0));
     }
 
     /** Selection trials per world for held-out selection: {@code round(N f)}. */

@@ -46,6 +46,12 @@ public final class BlackBoxSampler<I> implements TrialSamplerFactory, CoupledSam
         this.description = description;
     }
 
+    /** This sampler's own coupled trials: it draws both worlds from one stream when asked. */
+    @Override
+    public CoupledSamplerFactory coupling() {
+        return this;
+    }
+
     /**
      * A sampler whose output length is read off one run in each world, drawn from {@code probeRng} (a stream no trial
      * uses). The two runs must agree.

@@ -49,7 +49,8 @@ public final class BlackBoxSimulator implements MechanismSimulator {
      * The coupled trials of the mechanism (both worlds on common random numbers), or null when its sampler cannot run
      * them.
      */
-    public io.dpaudit.core.engine.CoupledSamplerFactory coupled() {
-        return sampler instanceof io.dpaudit.core.engine.CoupledSamplerFactory c ? c : null;
+    @Override
+    public io.dpaudit.core.engine.CoupledSamplerFactory coupling() {
+        return sampler.coupling();
     }
 }

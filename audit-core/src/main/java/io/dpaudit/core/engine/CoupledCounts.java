@@ -9,7 +9,7 @@ import java.util.Objects;
  * both scores are at or above it when the smaller one's slot is above {@code k}, and both below it when the larger
  * one's slot is at most {@code k}. Memory is four arrays of {@code bins + 2} longs, whatever the number of trials.
  */
-public final class CoupledCounts {
+public final class CoupledCounts implements PhaseCounts<CoupledCounts> {
     private final HistogramBinning binning;
     private final long[] withCanary;
     private final long[] withoutCanary;
@@ -117,6 +117,7 @@ public final class CoupledCounts {
     }
 
     /** The same counts on {@code other}, a binning with the same slots (a binning read back from a checkpoint). */
+    @Override
     public CoupledCounts on(HistogramBinning other) {
         if (other.slots() != binning.slots()) {
             throw new IllegalArgumentException("binnings differ in slots: " + other.slots() + " vs " + binning.slots());
@@ -125,6 +126,7 @@ public final class CoupledCounts {
     }
 
     /** A copy (for checkpoints). */
+    @Override
     public CoupledCounts copy() {
         return on(binning);
     }
@@ -138,7 +140,23 @@ public final class CoupledCounts {
         trials++;
     }
 
+    /** The four histograms, in the order of {@link Histogram}. */
+    @Override
+    public long[][] histograms() {
+        return new long[][] {withCanary.clone(), withoutCanary.clone(), smaller.clone(), larger.clone()};
+    }
+
+    /** Empties the counts (a shard buffer reused). */
+    void clear() {
+        java.util.Arrays.fill(withCanary, 0);
+        java.util.Arrays.fill(withoutCanary, 0);
+        java.util.Arrays.fill(smaller, 0);
+        java.util.Arrays.fill(larger, 0);
+        trials = 0;
+    }
+
     /** Adds {@code other}'s counts (same binning). */
+    @Override
     public void add(CoupledCounts other) {
         if (other.binning != binning) {
             throw new IllegalArgumentException("coupled counts on different binnings");
@@ -153,11 +171,13 @@ public final class CoupledCounts {
     }
 
     /** The binning. */
+    @Override
     public HistogramBinning binning() {
         return binning;
     }
 
     /** Coupled trials counted (each is one trial of each world). */
+    @Override
     public long trials() {
         return trials;
     }

@@ -66,7 +66,7 @@ public final class Pilot {
         HistogramBinning exact = ranks == null ? null : HistogramBinning.ranks(ranks);
         TrialSampler sampler = factory.create(rng);
         int length = factory.outputLength();
-        int batch = MonteCarloEngine.batchTrials(length);
+        int batch = ShardedPhase.batchTrials(length);
         double[] outputs = new double[batch * length];
         double[] scores = new double[batch];
         double min = Double.POSITIVE_INFINITY;

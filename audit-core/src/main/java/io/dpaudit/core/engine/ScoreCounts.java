@@ -11,7 +11,7 @@ import java.util.Arrays;
  *
  * <p>Counts are exact integers, so merging is exact; the engine merges shards in shard order regardless.
  */
-public final class ScoreCounts {
+public final class ScoreCounts implements PhaseCounts<ScoreCounts> {
     private final HistogramBinning binning;
     private final long[] withCanary;
     private final long[] withoutCanary;
@@ -54,7 +54,8 @@ public final class ScoreCounts {
     }
 
     /** Adds all of {@code other}'s counts (same binning). */
-    void add(ScoreCounts other) {
+    @Override
+    public void add(ScoreCounts other) {
         for (int i = 0; i < withCanary.length; i++) {
             withCanary[i] += other.withCanary[i];
             withoutCanary[i] += other.withoutCanary[i];
@@ -64,6 +65,7 @@ public final class ScoreCounts {
     }
 
     /** The same counts on {@code other}, a binning with the same slots (a binning read back from a checkpoint). */
+    @Override
     public ScoreCounts on(HistogramBinning other) {
         if (other.slots() != binning.slots()) {
             throw new IllegalArgumentException("binnings differ in slots: " + other.slots() + " vs " + binning.slots());
@@ -77,6 +79,7 @@ public final class ScoreCounts {
     }
 
     /** A copy (for checkpoints). */
+    @Override
     public ScoreCounts copy() {
         ScoreCounts c = new ScoreCounts(binning);
         System.arraycopy(withCanary, 0, c.withCanary, 0, withCanary.length);
@@ -84,6 +87,12 @@ public final class ScoreCounts {
         c.trials = trials;
         c.trialsWithout = trialsWithout;
         return c;
+    }
+
+    /** The two worlds' histograms, with the canary first. */
+    @Override
+    public long[][] histograms() {
+        return new long[][] {withCanary.clone(), withoutCanary.clone()};
     }
 
     void add(ShardCounts shard, int shardTrials) {

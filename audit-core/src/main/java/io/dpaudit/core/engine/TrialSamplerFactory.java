@@ -15,4 +15,12 @@ public interface TrialSamplerFactory {
 
     /** One-line description for reports (simulator kind and its parameters). */
     String description();
+
+    /**
+     * The same mechanism's coupled trials (both worlds on common random numbers: {@link TrialKind#COUPLED}), or null
+     * when its sampler cannot run them. A capability the mechanism declares, not one the auditor guesses.
+     */
+    default CoupledSamplerFactory coupling() {
+        return null;
+    }
 }

@@ -47,7 +47,7 @@ import java.util.Map;
  *
  * <p>Results are rounded down by {@link SafeRounding#down}.
  */
-public final class EmpiricalEstimator {
+public final class EmpiricalEstimator implements ThresholdEstimator {
     private final ThresholdSelection selection;
     private final double confidence;
     private final HistogramBinning binning;
@@ -117,6 +117,7 @@ public final class EmpiricalEstimator {
     }
 
     /** The lower bound on ε at {@code delta} (in [0, 1); at 0 it bounds the ε of pure DP). */
+    @Override
     public EpsilonLowerBound epsilonLowerBound(double delta) {
         Checks.deltaOrZero("delta", delta);
         SelectedTest best = null;
@@ -199,6 +200,7 @@ public final class EmpiricalEstimator {
     }
 
     /** The lower bound on δ at {@code epsilon}. */
+    @Override
     public DeltaLowerBound deltaLowerBound(double epsilon) {
         Checks.nonNegative("epsilon", epsilon);
         SelectedTest best = null;

@@ -31,7 +31,7 @@ import io.dpaudit.core.numerics.SafeRounding;
  * The choice reads no evaluation count, so the certified bound keeps its confidence; the approximations affect power
  * only. The largest certified bound is reported.
  */
-public final class PairedEstimator {
+public final class PairedEstimator implements ThresholdEstimator {
     /** Shares of the error level of the three objectives' candidates when they differ (they sum to 1). */
     private static final double PLUG_IN_SHARE = 0.475;
     private static final double PESSIMISTIC_SHARE = 0.475;
@@ -69,6 +69,7 @@ public final class PairedEstimator {
     }
 
     /** The lower bound on ε at {@code delta} (in [0, 1)). */
+    @Override
     public EpsilonLowerBound epsilonLowerBound(double delta) {
         Checks.deltaOrZero("delta", delta);
         double level = 1 - confidence;
@@ -105,6 +106,7 @@ public final class PairedEstimator {
      * counts are scaled to the evaluation trials (the plug-in objective, as {@link EmpiricalEstimator#deltaLowerBound}
      * uses), certified at the whole level by {@link PairedDeltaBound}.
      */
+    @Override
     public DeltaLowerBound deltaLowerBound(double epsilon) {
         Checks.nonNegative("epsilon", epsilon);
         double level = 1 - confidence;

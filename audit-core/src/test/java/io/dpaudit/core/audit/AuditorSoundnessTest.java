@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dpaudit.core.bounds.GaussianBound;
 import io.dpaudit.core.bounds.PoissonSubsampledGaussianBound;
 import io.dpaudit.core.bounds.PrivacyBound;
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.estimate.TradeOffCertification;
@@ -36,9 +36,9 @@ class AuditorSoundnessTest {
         int v = 0;
         for (int seed = 1; seed <= REPEATS; seed++) {
             AuditSettings s = new AuditSettings(TRIALS, seed, 1, 0.95, selection, 512, 4096,
-                    MonteCarloEngine.DEFAULT_SHARD_TRIALS, List.of(), List.of());
-            AuditResult r = Auditor.run(sampler, ShiftedGaussianSampler.identity(), s, List.of(tight),
-                    ProgressListener.NONE);
+                    ShardedPhase.DEFAULT_SHARD_TRIALS, List.of(), List.of());
+            AuditResult r = Auditor.run(AuditPlan.of(sampler, ShiftedGaussianSampler.identity(), s)
+                    .withClaims(List.of(tight)), ProgressListener.NONE);
             if (r.anyViolated()) {
                 v++;
             }
@@ -82,8 +82,9 @@ class AuditorSoundnessTest {
         for (int seed = 1; seed <= REPEATS; seed++) {
             io.dpaudit.core.rng.RandomStreams streams = new io.dpaudit.core.rng.RandomStreams(seed);
             io.dpaudit.core.engine.HistogramBinning bins = new io.dpaudit.core.engine.HistogramBinning(-6, 7, 512);
-            io.dpaudit.core.engine.ScoreCounts c = new MonteCarloEngine(1, 1 << 20, ProgressListener.NONE)
-                    .run("naive", sampler, ShiftedGaussianSampler.identity(), bins, TRIALS, streams);
+            io.dpaudit.core.engine.ScoreCounts c = new io.dpaudit.core.engine.ShardedPhase(1, 1 << 20,
+                    ProgressListener.NONE).run("naive", new io.dpaudit.core.engine.IndependentShards(sampler,
+                            ShiftedGaussianSampler.identity(), bins), TRIALS, streams);
             long[] up = c.upperTail(io.dpaudit.core.engine.World.WITH_CANARY);
             long[] upPrime = c.upperTail(io.dpaudit.core.engine.World.WITHOUT_CANARY);
             double best = 0;
@@ -117,10 +118,10 @@ class AuditorSoundnessTest {
             int v = 0;
             for (int seed = 1; seed <= REPEATS; seed++) {
                 AuditSettings s = new AuditSettings(TRIALS, seed, 1, 0.95, new ThresholdSelection.HeldOut(0.1), 512,
-                        4096, MonteCarloEngine.DEFAULT_SHARD_TRIALS, List.of(), List.of(),
+                        4096, ShardedPhase.DEFAULT_SHARD_TRIALS, List.of(), List.of(),
                         new AuditSettings.TradeOffSettings(m, TradeOffCertification.DEFAULT_GRID));
-                AuditResult r = Auditor.run(sampler, ShiftedGaussianSampler.identity(), s, List.of(), List.of(exact),
-                        ProgressListener.NONE);
+                AuditResult r = Auditor.run(AuditPlan.of(sampler, ShiftedGaussianSampler.identity(), s)
+                        .withTradeOffClaims(List.of(exact)), ProgressListener.NONE);
                 if (r.anyViolated()) {
                     v++;
                 }

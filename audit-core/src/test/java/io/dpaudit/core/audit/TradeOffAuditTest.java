@@ -3,7 +3,7 @@ package io.dpaudit.core.audit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.CertifiedTradeOff;
 import io.dpaudit.core.estimate.ThresholdSelection;
@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 class TradeOffAuditTest {
     private static CertifiedTradeOff audit(long trials, long seed) {
         AuditSettings s = new AuditSettings(trials, seed, 2, 0.95, new ThresholdSelection.HeldOut(0.1), 8192, 65536,
-                MonteCarloEngine.DEFAULT_SHARD_TRIALS, List.of(), List.of());
-        return Auditor.run(new ShiftedGaussianSampler(1, 1), ShiftedGaussianSampler.identity(), s, List.of(),
+                ShardedPhase.DEFAULT_SHARD_TRIALS, List.of(), List.of());
+        return Auditor.run(AuditPlan.of(new ShiftedGaussianSampler(1, 1), ShiftedGaussianSampler.identity(), s),
                 ProgressListener.NONE).tradeOff();
     }
 

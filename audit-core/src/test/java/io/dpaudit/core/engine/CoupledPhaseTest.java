@@ -14,9 +14,9 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.junit.jupiter.api.Test;
 
 /**
- * Coupled phases: the counts depend on the seed and the shard size only (not on the threads); every merge is a prefix
- * of the shards; and a phase resumed from any prefix gives the counts of an uninterrupted one, having taken the same
- * streams.
+ * Coupled phases through the one scheduler: the counts depend on the seed and the shard size only (not on the
+ * threads); every merge is a prefix of the shards; and a phase resumed from any prefix gives the counts of an
+ * uninterrupted one, having taken the same streams.
  */
 class CoupledPhaseTest {
     private static final int SHARD = 1000;
@@ -51,11 +51,11 @@ class CoupledPhaseTest {
     private record Merged(long shardsDone, CoupledCounts counts) {
     }
 
-    private static CoupledCounts run(int threads, RandomStreams streams, CoupledPhase.Resume resume,
+    private static CoupledCounts run(int threads, RandomStreams streams, ShardedPhase.Resume<CoupledCounts> resume,
             List<Merged> seen) {
-        CoupledPhase phase = new CoupledPhase(threads, SHARD, ProgressListener.NONE);
-        return phase.run("evaluation", SHIFTED, ShiftedGaussianSampler.identity(), BINNING, TRIALS, streams, resume,
-                (name, done, count, counts) -> seen.add(new Merged(done, counts.copy())));
+        ShardedPhase phase = new ShardedPhase(threads, SHARD, ProgressListener.NONE);
+        return phase.run("evaluation", new CoupledShards(SHIFTED, ShiftedGaussianSampler.identity(), BINNING), TRIALS,
+                streams, resume, (name, done, count, counts) -> seen.add(new Merged(done, counts.copy())));
     }
 
     private static void assertSameCounts(CoupledCounts expected, CoupledCounts actual) {
@@ -103,7 +103,7 @@ class CoupledPhaseTest {
         for (Merged m : seen) { // every prefix, the completed phase included
             RandomStreams streams = new RandomStreams(9);
             List<Merged> after = new ArrayList<>();
-            CoupledCounts resumed = run(2, streams, new CoupledPhase.Resume(m.shardsDone(), m.counts()), after);
+            CoupledCounts resumed = run(2, streams, new ShardedPhase.Resume<>(m.shardsDone(), m.counts()), after);
             assertSameCounts(uninterrupted, resumed);
             assertEquals(whole.issued(), streams.issued(), "later phases take the same streams");
             assertEquals(11, after.get(after.size() - 1).shardsDone());
@@ -116,10 +116,10 @@ class CoupledPhaseTest {
         run(1, new RandomStreams(3), null, seen);
         Merged three = seen.get(2);
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> run(1, new RandomStreams(3),
-                new CoupledPhase.Resume(4, three.counts()), new ArrayList<>()));
+                new ShardedPhase.Resume<>(4, three.counts()), new ArrayList<>()));
         assertTrue(e.getMessage().startsWith("--resume"), e.getMessage());
         assertThrows(InvalidInputException.class, () -> run(1, new RandomStreams(3),
-                new CoupledPhase.Resume(12, three.counts()), new ArrayList<>()));
+                new ShardedPhase.Resume<>(12, three.counts()), new ArrayList<>()));
     }
 
     @Test

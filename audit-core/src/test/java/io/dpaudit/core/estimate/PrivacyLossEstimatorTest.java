@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpaudit.core.audit.AuditPlan;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
@@ -14,7 +15,7 @@ import io.dpaudit.core.bounds.PoissonSubsampledGaussianBound;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.engine.HistogramBinning;
 import io.dpaudit.core.engine.LossBracket;
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.ScoreCounts;
 import io.dpaudit.core.testing.ShiftedGaussianLoss;
@@ -28,9 +29,9 @@ class PrivacyLossEstimatorTest {
     static AuditResult estimate(ShiftedGaussianSampler sampler, ShiftedGaussianLoss loss, long trials, long seed,
             List<Claim> claims) {
         AuditSettings s = new AuditSettings(trials, seed, 2, 0.95, new ThresholdSelection.HeldOut(0.1), 512, 4096,
-                MonteCarloEngine.DEFAULT_SHARD_TRIALS, List.of(1e-3), List.of(1.0));
-        return Auditor.run(sampler, ShiftedGaussianSampler.identity(), loss, s, claims, List.of(),
-                ProgressListener.NONE);
+                ShardedPhase.DEFAULT_SHARD_TRIALS, List.of(1e-3), List.of(1.0));
+        return Auditor.run(AuditPlan.of(sampler, ShiftedGaussianSampler.identity(), s).withClaims(claims)
+                .withLossScorer(loss), ProgressListener.NONE);
     }
 
     /** Counts of a rank binning give the sample means of (1 - e^{eps - L})_+ exactly (no bracket width). */
@@ -106,11 +107,12 @@ class PrivacyLossEstimatorTest {
         ShiftedGaussianSampler m = new ShiftedGaussianSampler(1, 1);
         AuditSettings one = new AuditSettings(300_000, 3, 1, 0.95, new ThresholdSelection.HeldOut(0.1), 512, 4096,
                 1 << 16, List.of(1e-3), List.of(1.0));
-        AuditResult a = Auditor.run(m, ShiftedGaussianSampler.identity(), new ShiftedGaussianLoss(1, 1), one,
-                List.of(), List.of(), ProgressListener.NONE);
-        AuditResult b = Auditor.run(m, ShiftedGaussianSampler.identity(), new ShiftedGaussianLoss(1, 1),
-                one.with(300_000, 3, 2), List.of(), List.of(), ProgressListener.NONE);
-        AuditResult plain = Auditor.run(m, ShiftedGaussianSampler.identity(), one, List.of(), ProgressListener.NONE);
+        AuditResult a = Auditor.run(AuditPlan.of(m, ShiftedGaussianSampler.identity(), one)
+                .withLossScorer(new ShiftedGaussianLoss(1, 1)), ProgressListener.NONE);
+        AuditResult b = Auditor.run(AuditPlan.of(m, ShiftedGaussianSampler.identity(), one.with(300_000, 3, 2))
+                .withLossScorer(new ShiftedGaussianLoss(1, 1)), ProgressListener.NONE);
+        AuditResult plain = Auditor.run(AuditPlan.of(m, ShiftedGaussianSampler.identity(), one),
+                ProgressListener.NONE);
         assertEquals(a.estimate(), b.estimate());
         assertEquals(plain.epsilonLowerBounds(), a.epsilonLowerBounds());
         assertFalse(a.estimate().grid().isEmpty());

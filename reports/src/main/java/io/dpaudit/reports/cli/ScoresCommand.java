@@ -9,7 +9,7 @@ import io.dpaudit.core.ToolInfo;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Claim;
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.RunControl;
 import io.dpaudit.core.estimate.ThresholdSelection;
@@ -190,7 +190,7 @@ final class ScoresCommand implements Callable<Integer> {
         }
         // Trials are the files' business: a placeholder lets the other settings validate; replaced below by the count.
         AuditSettings settings = new AuditSettings(1L << 40, rootSeed, 1, conf, method, binCount, 1,
-                MonteCarloEngine.DEFAULT_SHARD_TRIALS, deltaList, epsilonList,
+                ShardedPhase.DEFAULT_SHARD_TRIALS, deltaList, epsilonList,
                 AuditSettings.TradeOffSettings.DEFAULT);
         if (!quiet) {
             err.println(ToolInfo.NAME + " " + ToolInfo.version() + ": auditing external scores " + with + " (with "

@@ -100,9 +100,9 @@ class CheckpointTest {
                 + "\"seed\": 7, \"deltas\": [0], \"epsilons\": [0.1], \"claims\": [{\"epsilon\": 0.1, \"delta\": 0}]}");
         Path cp = killResumeAndCompare(s, "c-");
         ObjectNode root = (ObjectNode) JSON.readTree(cp.toFile());
-        assertTrue(root.path("phases").path("evaluation").path("coupled").asBoolean(), root.toString());
+        assertEquals("coupled", root.path("phases").path("evaluation").path("trialKind").asText(), root.toString());
         assertTrue(root.path("phases").path("evaluation").has("smaller"));
-        ((ObjectNode) root.path("phases").path("selection")).put("coupled", false);
+        ((ObjectNode) root.path("phases").path("selection")).put("trialKind", "independent");
         root.remove("sha256");
         root.put("sha256", java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
                 .digest(JSON.writeValueAsString(root).getBytes(java.nio.charset.StandardCharsets.UTF_8))));

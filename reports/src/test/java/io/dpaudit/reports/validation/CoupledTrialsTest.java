@@ -68,7 +68,7 @@ class CoupledTrialsTest {
     void eachWorldOfACoupledTrialHasItsExactLaw() throws Exception {
         Scenario s = zoo("sparse-vector-1", true);
         BlackBoxSimulator simulator = (BlackBoxSimulator) ScenarioAudit.prepareTrials(s, 1000, 1).simulator();
-        CoupledSamplerFactory coupled = simulator.coupled();
+        CoupledSamplerFactory coupled = simulator.coupling();
         int length = coupled.outputLength();
         int n = 2_000_000;
         int batch = 1000;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpaudit.core.audit.AuditPlan;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.Auditor;
 import io.dpaudit.core.audit.Verdict;
@@ -30,7 +31,8 @@ class DpFedAuditTest {
     }
 
     private static AuditResult audit(ScenarioAudit.Prepared p) {
-        return Auditor.run(p.simulator(), p.scorer(), p.settings(), p.claims(), ProgressListener.NONE);
+        return Auditor.run(AuditPlan.of(p.simulator(), p.scorer(), p.settings()).withClaims(p.claims()),
+                ProgressListener.NONE);
     }
 
     private static double epsilon(AuditableMechanism m, String bound, double delta) {

@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpaudit.attacks.LikelihoodRatioAttack;
+import io.dpaudit.core.audit.AuditPlan;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
 import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.PrivacyBound;
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.PrivacyLossEstimate;
@@ -59,11 +60,10 @@ class EstimateCrossCheckTest {
         AuditableMechanism m = MechanismCatalog.parse(s.mechanism());
         MechanismSimulator sim = m.reduced();
         AuditSettings settings = new AuditSettings(trials, s.seed(), 2, s.confidence(), s.selection(),
-                s.histogramBins(), Pilot.DEFAULT_TRIALS, MonteCarloEngine.DEFAULT_SHARD_TRIALS, s.deltas(),
+                s.histogramBins(), Pilot.DEFAULT_TRIALS, ShardedPhase.DEFAULT_SHARD_TRIALS, s.deltas(),
                 s.epsilons());
-        AuditResult r = Auditor.run(sim, LikelihoodRatioAttack.of(sim.outputModel()),
-                LikelihoodRatioAttack.lossScorer(sim.outputModel()), settings, List.of(), List.of(),
-                ProgressListener.NONE);
+        AuditResult r = Auditor.run(AuditPlan.of(sim, LikelihoodRatioAttack.of(sim.outputModel()), settings)
+                .withLossScorer(LikelihoodRatioAttack.lossScorer(sim.outputModel())), ProgressListener.NONE);
         PrivacyBound reference = Stream.concat(m.otherBounds().stream(), m.boundFamilies().stream()
                 .filter(f -> f.name().equals(referenceName)).map(BoundFamily::atCurrent))
                 .filter(b -> b.name().equals(referenceName)).findFirst().orElse(null);

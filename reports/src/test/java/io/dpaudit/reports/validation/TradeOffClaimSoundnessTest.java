@@ -3,6 +3,7 @@ package io.dpaudit.reports.validation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dpaudit.core.audit.AuditPlan;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
@@ -11,7 +12,7 @@ import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.PrivacyBound;
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.fdp.BoundTradeOff;
@@ -162,9 +163,9 @@ class TradeOffClaimSoundnessTest {
             for (int seed = 1; seed <= SEEDS; seed++) {
                 AuditSettings settings = new AuditSettings(TRIALS, seed, 2, scenario.confidence(),
                         scenario.selection(), scenario.histogramBins(), PILOT,
-                        MonteCarloEngine.shardTrialsFor(simulator.outputLength()), scenario.deltas(),
+                        ShardedPhase.shardTrialsFor(simulator.outputLength()), scenario.deltas(),
                         scenario.epsilons(), scenario.tradeOff());
-                AuditResult r = Auditor.run(simulator, t.scorer(), settings, List.of(), claims,
+                AuditResult r = Auditor.run(AuditPlan.of(simulator, t.scorer(), settings).withTradeOffClaims(claims),
                         ProgressListener.NONE);
                 for (TradeOffClaimResult c : r.tradeOffClaims()) {
                     audited++;

@@ -5,13 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpaudit.core.InvalidInputException;
-import io.dpaudit.core.audit.PhaseStore;
-import io.dpaudit.core.engine.CoupledCounts;
-import io.dpaudit.core.engine.CoupledPhase;
 import io.dpaudit.core.engine.HistogramBinning;
-import io.dpaudit.core.engine.MonteCarloEngine;
-import io.dpaudit.core.engine.ScoreCounts;
-import io.dpaudit.core.engine.World;
+import io.dpaudit.core.engine.PhaseCounts;
+import io.dpaudit.core.engine.PhaseStore;
+import io.dpaudit.core.engine.ShardedPhase;
+import io.dpaudit.core.engine.TrialKind;
 import io.dpaudit.runner.json.JsonNumbers;
 import io.dpaudit.runner.output.OutputTargets;
 import java.io.IOException;
@@ -21,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -32,9 +31,10 @@ import java.util.Map;
  *
  * <p>Layout (JSON): {@code {format, version, toolVersion, scenarioSha256, seed, trials, phases: {NAME: {shardsDone,
  * shardCount, trials, binning: {lo, hi, bins, exact}, withCanary: {slots, counts}, withoutCanary: {slots,
- * counts}}}, sha256}}, counts sparse (non-zero slots only). A phase of coupled trials ({@code simulator.coupling})
- * also has {@code coupled: true} and the histograms of each trial's smaller and larger score, {@code smaller} and
- * {@code larger} (see {@link CoupledCounts}); its {@code trials} are coupled trials.
+ * counts}, trialKind}}, sha256}}, counts sparse (non-zero slots only), one histogram per name of the phase's kind of
+ * trial ({@link TrialKind#histogramNames()}). A phase of coupled trials ({@code simulator.coupling}, {@code trialKind:
+ * coupled}) also has the histograms of each trial's smaller and larger score, {@code smaller} and {@code larger} (see
+ * {@link io.dpaudit.core.engine.CoupledCounts}); its {@code trials} are coupled trials.
  */
 public final class Checkpoint implements PhaseStore {
     /** The value of the file's {@code format} field. */
@@ -63,14 +63,14 @@ public final class Checkpoint implements PhaseStore {
     public record Identity(String toolVersion, String scenarioSha256, long seed, long trials) {
     }
 
-    /** One phase's state: {@code counts} for trials of each world apart, {@code coupled} for coupled trials. */
-    private record PhaseState(long shardsDone, long shardCount, ScoreCounts counts, CoupledCounts coupled) {
+    /** One phase's state: the merged counts of its first {@code shardsDone} shards, of its kind of trial. */
+    private record PhaseState(long shardsDone, long shardCount, TrialKind<?> kind, PhaseCounts<?> counts) {
         HistogramBinning binning() {
-            return coupled != null ? coupled.binning() : counts.binning();
+            return counts.binning();
         }
 
         long trials() {
-            return coupled != null ? coupled.trials() : counts.trials();
+            return counts.trials();
         }
     }
 
@@ -151,11 +151,16 @@ public final class Checkpoint implements PhaseStore {
             }
             long shardsDone = p.path("shardsDone").asLong(-1);
             long shardCount = p.path("shardCount").asLong(-1);
-            PhaseState state = p.path("coupled").asBoolean(false)
-                    ? new PhaseState(shardsDone, shardCount, null, coupled(option, file, e.getKey(), p, binning))
-                    : new PhaseState(shardsDone, shardCount, ScoreCounts.of(binning, dense(option, file,
-                            p.path("withCanary"), binning.slots()), dense(option, file, p.path("withoutCanary"),
-                            binning.slots())), null);
+            // "trialKind" names it; a checkpoint written before it was named marks coupled phases "coupled": true
+            String id = p.path("trialKind").asText(p.path("coupled").asBoolean(false) ? TrialKind.COUPLED.id()
+                    : TrialKind.INDEPENDENT.id());
+            TrialKind<?> kind = TrialKind.byId(id);
+            if (kind == null) {
+                throw new InvalidInputException(option, file, "names an unknown kind of trial " + id + " in phase "
+                        + e.getKey());
+            }
+            PhaseState state = new PhaseState(shardsDone, shardCount, kind, counts(option, file, e.getKey(), p, kind,
+                    binning));
             if (shardsDone < 0 || shardCount < 1 || shardsDone > shardCount || state.trials() < 0) {
                 throw new InvalidInputException(option, file, "holds an impossible state in phase " + e.getKey()
                         + " (" + shardsDone + " of " + shardCount + " shards)");
@@ -167,19 +172,23 @@ public final class Checkpoint implements PhaseStore {
         return c;
     }
 
-    /** A coupled phase's four histograms, refused unless they could have come from coupled trials. */
-    private static CoupledCounts coupled(String option, Path file, String phase, JsonNode p,
+    /**
+     * A phase's histograms, by its kind's names, refused unless they could have come from trials of that kind (the
+     * worlds' totals equal for trials of each world apart; the coupled histograms consistent with one another).
+     */
+    private static PhaseCounts<?> counts(String option, Path file, String phase, JsonNode p, TrialKind<?> kind,
             HistogramBinning binning) {
-        CoupledCounts.Histogram[] kinds = CoupledCounts.Histogram.values();
-        long[][] arrays = new long[kinds.length][];
-        for (int h = 0; h < kinds.length; h++) {
-            arrays[h] = dense(option, file, p.path(kinds[h].key()), binning.slots());
+        List<String> names = kind.histogramNames();
+        long[][] arrays = new long[names.size()][];
+        for (int h = 0; h < arrays.length; h++) {
+            arrays[h] = dense(option, file, p.path(names.get(h)), binning.slots());
         }
         try {
-            return CoupledCounts.of(binning, arrays);
+            return kind.fromHistograms(binning, arrays);
         } catch (IllegalArgumentException | ArithmeticException ex) {
-            throw new InvalidInputException(option, file, "holds impossible coupled counts in phase " + phase + " ("
-                    + ex.getMessage() + ")");
+            throw new InvalidInputException(option, file, "holds impossible counts of " + kind.description()
+                    + " in phase "
+                    + phase + " (" + ex.getMessage() + ")");
         }
     }
 
@@ -242,27 +251,15 @@ public final class Checkpoint implements PhaseStore {
     }
 
     @Override
-    public synchronized MonteCarloEngine.Resume restore(String phase, HistogramBinning binning, long trials) {
-        PhaseState s = restoredState(phase, binning, false);
-        return s == null ? null : new MonteCarloEngine.Resume(s.shardsDone(), s.counts());
-    }
-
-    @Override
-    public synchronized CoupledPhase.Resume restoreCoupled(String phase, HistogramBinning binning, long trials) {
-        PhaseState s = restoredState(phase, binning, true);
-        return s == null ? null : new CoupledPhase.Resume(s.shardsDone(), s.coupled());
-    }
-
-    /** The restored state of {@code phase}, or null; refused when of the other kind or on another histogram. */
-    private PhaseState restoredState(String phase, HistogramBinning binning, boolean coupled) {
+    public synchronized <C extends PhaseCounts<C>> ShardedPhase.Resume<C> restore(String phase, TrialKind<C> kind,
+            HistogramBinning binning, long trials) {
         PhaseState s = restored.get(phase);
         if (s == null) {
             return null;
         }
-        if ((s.coupled() != null) != coupled) {
-            throw new InvalidInputException("--resume", file, "its " + phase + " phase holds " + (coupled
-                    ? "trials of each world apart" : "coupled trials") + ", this run's " + (coupled
-                    ? "coupled trials" : "trials of each world apart"));
+        if (s.kind() != kind) {
+            throw new InvalidInputException("--resume", file, "its " + phase + " phase holds "
+                    + s.kind().description() + ", this run's " + kind.description());
         }
         HistogramBinning b = s.binning();
         if (b.slots() != binning.slots() || Double.compare(b.lo(), binning.lo()) != 0
@@ -270,17 +267,13 @@ public final class Checkpoint implements PhaseStore {
             throw new InvalidInputException("--resume", file, "its " + phase + " histogram differs from this run's "
                     + "(another attack or version?)");
         }
-        return s;
+        return new ShardedPhase.Resume<>(s.shardsDone(), kind.cast(s.counts()));
     }
 
     @Override
-    public synchronized void merged(String phase, long shardsDone, long shardCount, ScoreCounts counts) {
-        keep(phase, new PhaseState(shardsDone, shardCount, counts.copy(), null));
-    }
-
-    @Override
-    public synchronized void mergedCoupled(String phase, long shardsDone, long shardCount, CoupledCounts counts) {
-        keep(phase, new PhaseState(shardsDone, shardCount, null, counts.copy()));
+    public synchronized <C extends PhaseCounts<C>> void merged(String phase, TrialKind<C> kind, long shardsDone,
+            long shardCount, C counts) {
+        keep(phase, new PhaseState(shardsDone, shardCount, kind, counts.copy()));
     }
 
     private void keep(String phase, PhaseState state) {
@@ -326,16 +319,12 @@ public final class Checkpoint implements PhaseStore {
             bn.set("hi", JsonNumbers.encode(b.hi()));
             bn.put("bins", b.bins());
             bn.put("exact", b.exact());
-            if (s.coupled() != null) {
-                o.put("coupled", true);
-                for (CoupledCounts.Histogram h : CoupledCounts.Histogram.values()) {
-                    sparse(o.putObject(h.key()), b.slots(), i -> s.coupled().count(h, i));
-                }
-            } else {
-                for (World w : World.values()) {
-                    sparse(o.putObject(w == World.WITH_CANARY ? "withCanary" : "withoutCanary"), b.slots(),
-                            i -> s.counts().count(w, i));
-                }
+            o.put("trialKind", s.kind().id());
+            long[][] histograms = s.counts().histograms();
+            List<String> names = s.kind().histogramNames();
+            for (int h = 0; h < histograms.length; h++) {
+                long[] hist = histograms[h];
+                sparse(o.putObject(names.get(h)), b.slots(), i -> hist[i]);
             }
         }
         OutputTargets.requireReplaceable(field, file); // again: the name may have changed since the run began

@@ -35,7 +35,7 @@ public final class ScenarioReader {
     public static final String INDEPENDENT = "independent";
     /**
      * {@code simulator.coupling}: both worlds of each trial on common random numbers, ε certified by the paired bound
-     * (black-box mechanisms only; {@code io.dpaudit.core.audit.Auditor#runCoupled}).
+     * (black-box mechanisms only; {@code io.dpaudit.core.engine.TrialKind#COUPLED}).
      */
     public static final String COMMON_RANDOM_NUMBERS = "common-random-numbers";
     private static final List<Double> DEFAULT_DELTAS = List.of(1e-5);

@@ -3,7 +3,7 @@ package io.dpaudit.runner.scores;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
-import io.dpaudit.core.audit.Auditor;
+import io.dpaudit.core.audit.Judgement;
 import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.engine.HistogramBinning;
@@ -134,20 +134,8 @@ public final class ScoreFileAudit {
                 ? EmpiricalEstimator.heldOut(selection, evaluation, s.confidence(),
                         (ThresholdSelection.HeldOut) s.selection())
                 : EmpiricalEstimator.bonferroni(evaluation, s.confidence(), (ThresholdSelection.Bonferroni) s.selection());
-        CertifiedTradeOff tradeOff = TradeOffCertification.certify(selection, evaluation, s.confidence(),
-                s.tradeOff().method(), s.tradeOff().grid());
-        List<EpsilonLowerBound> eps = new ArrayList<>();
-        for (double d : s.deltas()) {
-            eps.add(estimator.epsilonLowerBound(d));
-        }
-        List<DeltaLowerBound> dels = new ArrayList<>();
-        for (double e : s.epsilons()) {
-            dels.add(estimator.deltaLowerBound(e));
-        }
-        List<ClaimResult> claims = new ArrayList<>();
-        for (Claim c : r.claims()) {
-            claims.add(Auditor.judge(estimator, evaluation, c));
-        }
+        // the one judgement stage every audit kind goes through
+        Judgement.Judged j = Judgement.judge(estimator, selection, evaluation, s, r.claims(), List.of(), null);
         double elapsed = (System.nanoTime() - start) / 1e9;
         String description = String.format(Locale.ROOT, "external scores: %s (%d scores, with the canary) and %s (%d, "
                 + "without)", withFacts.name(), withFacts.scores(), withoutFacts.name(), withoutFacts.scores());
@@ -158,8 +146,9 @@ public final class ScoreFileAudit {
                                 + "scores fell between them and count with the next smaller one)", values.length,
                                 between));
         AuditResult result = new AuditResult(s, description, attack, binning,
-                heldOut ? withFacts.rangePart() : 0, withFacts.scores() - withFacts.rangePart(), 2, eps, dels, claims,
-                elapsed, tradeOff, List.of(), null, new AuditResult.Counts(selection, evaluation, null));
+                heldOut ? withFacts.rangePart() : 0, withFacts.scores() - withFacts.rangePart(), 2,
+                j.epsilonLowerBounds(), j.deltaLowerBounds(), j.claims(), elapsed, j.tradeOff(), j.tradeOffClaims(),
+                null, new AuditResult.Counts(selection, evaluation, null));
         boolean[] mixed = with.mixed().clone();
         for (int k = 0; k < mixed.length; k++) {
             mixed[k] |= without.mixed()[k];

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpaudit.core.audit.AuditSettings;
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.rng.RandomStreams;
@@ -36,7 +36,7 @@ class ScoreFileBinningTest {
         Path o = write("without.txt", without, m);
         AuditSettings settings = new AuditSettings(1L << 40, 7, 1, 0.95,
                 new ThresholdSelection.HeldOut(ThresholdSelection.HeldOut.DEFAULT_FRACTION), AuditSettings.DEFAULT_BINS,
-                1, MonteCarloEngine.DEFAULT_SHARD_TRIALS, List.of(1e-5), List.of(1.0));
+                1, ShardedPhase.DEFAULT_SHARD_TRIALS, List.of(1e-5), List.of(1.0));
         return ScoreFileAudit.run(new ScoreFileAudit.Request(new ScoreFile("--with", w, null),
                 new ScoreFile("--without", o, null), false, settings, List.of()), ProgressListener.NONE);
     }

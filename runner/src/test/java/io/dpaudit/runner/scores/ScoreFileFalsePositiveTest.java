@@ -6,7 +6,7 @@ import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.audit.Verdict;
-import io.dpaudit.core.engine.MonteCarloEngine;
+import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.rng.RandomStreams;
@@ -66,7 +66,7 @@ class ScoreFileFalsePositiveTest {
             Path without = write("without.txt", rng, laplace, 0.0);
             AuditSettings settings = new AuditSettings(1L << 40, seed, 1, 0.95,
                     new ThresholdSelection.HeldOut(ThresholdSelection.HeldOut.DEFAULT_FRACTION),
-                    AuditSettings.DEFAULT_BINS, 1, MonteCarloEngine.DEFAULT_SHARD_TRIALS, List.of(claim.delta()),
+                    AuditSettings.DEFAULT_BINS, 1, ShardedPhase.DEFAULT_SHARD_TRIALS, List.of(claim.delta()),
                     List.of(claim.epsilon()));
             AuditResult r = ScoreFileAudit.run(new ScoreFileAudit.Request(new ScoreFile("--with", with, null),
                     new ScoreFile("--without", without, null), false, settings, List.of(claim)),

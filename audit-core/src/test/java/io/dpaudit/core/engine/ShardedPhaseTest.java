@@ -13,13 +13,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
 
-class MonteCarloEngineTest {
+/** The one scheduler, on trials of each world apart: counts independent of threads, streams in shard order. */
+class ShardedPhaseTest {
     private static final HistogramBinning BINS = new HistogramBinning(-6, 7, 512);
     private static final TrialSamplerFactory SAMPLER = new ShiftedGaussianSampler(0.3, 1.5);
 
     private static long[][] run(int threads, int shard, long trials, long seed) {
-        MonteCarloEngine e = new MonteCarloEngine(threads, shard, ProgressListener.NONE);
-        ScoreCounts c = e.run("t", SAMPLER, ShiftedGaussianSampler.identity(), BINS, trials, new RandomStreams(seed));
+        ShardedPhase e = new ShardedPhase(threads, shard, ProgressListener.NONE);
+        ScoreCounts c = e.run("t", new IndependentShards(SAMPLER, ShiftedGaussianSampler.identity(), BINS), trials,
+                new RandomStreams(seed));
         long[][] out = new long[2][BINS.slots()];
         for (int i = 0; i < BINS.slots(); i++) {
             out[0][i] = c.count(World.WITH_CANARY, i);
@@ -31,14 +33,14 @@ class MonteCarloEngineTest {
 
     @Test
     void shardSizeShrinksOnlyForLongOutputs() {
-        assertEquals(MonteCarloEngine.DEFAULT_SHARD_TRIALS, MonteCarloEngine.shardTrialsFor(1));
-        assertEquals(MonteCarloEngine.DEFAULT_SHARD_TRIALS, MonteCarloEngine.shardTrialsFor(100));
-        assertEquals(MonteCarloEngine.DEFAULT_SHARD_TRIALS, MonteCarloEngine.shardTrialsFor(256));
-        assertEquals(1 << 17, MonteCarloEngine.shardTrialsFor(257));
-        assertEquals(1 << 16, MonteCarloEngine.shardTrialsFor(1024)); // faithful DP-Fed-LS, D = 256, 4 rounds
-        assertEquals(1 << 10, MonteCarloEngine.shardTrialsFor(1 << 16));
-        assertEquals(1 << 10, MonteCarloEngine.shardTrialsFor(1 << 24)); // the largest faithful output
-        assertEquals(1 << 10, MonteCarloEngine.shardTrialsFor(Integer.MAX_VALUE));
+        assertEquals(ShardedPhase.DEFAULT_SHARD_TRIALS, ShardedPhase.shardTrialsFor(1));
+        assertEquals(ShardedPhase.DEFAULT_SHARD_TRIALS, ShardedPhase.shardTrialsFor(100));
+        assertEquals(ShardedPhase.DEFAULT_SHARD_TRIALS, ShardedPhase.shardTrialsFor(256));
+        assertEquals(1 << 17, ShardedPhase.shardTrialsFor(257));
+        assertEquals(1 << 16, ShardedPhase.shardTrialsFor(1024)); // faithful DP-Fed-LS, D = 256, 4 rounds
+        assertEquals(1 << 10, ShardedPhase.shardTrialsFor(1 << 16));
+        assertEquals(1 << 10, ShardedPhase.shardTrialsFor(1 << 24)); // the largest faithful output
+        assertEquals(1 << 10, ShardedPhase.shardTrialsFor(Integer.MAX_VALUE));
     }
 
     @Test
@@ -66,8 +68,8 @@ class MonteCarloEngineTest {
     @Test
     void oneStreamPerShardInShardOrder() {
         RandomStreams streams = new RandomStreams(9);
-        new MonteCarloEngine(3, 700, ProgressListener.NONE).run("t", SAMPLER, ShiftedGaussianSampler.identity(),
-                BINS, 10_000, streams);
+        new ShardedPhase(3, 700, ProgressListener.NONE).run("t", new IndependentShards(SAMPLER,
+                ShiftedGaussianSampler.identity(), BINS), 10_000, streams);
         assertEquals(15, streams.issued()); // ceil(10000 / 700)
     }
 
@@ -79,8 +81,8 @@ class MonteCarloEngineTest {
                 seen.add(done);
             }
         };
-        new MonteCarloEngine(2, 1000, l).run("t", SAMPLER, ShiftedGaussianSampler.identity(), BINS, 9_500,
-                new RandomStreams(3));
+        new ShardedPhase(2, 1000, l).run("t", new IndependentShards(SAMPLER, ShiftedGaussianSampler.identity(), BINS),
+                9_500, new RandomStreams(3));
         assertEquals(10, seen.size());
         assertEquals(9_500L, seen.stream().mapToLong(Long::longValue).max().orElseThrow());
     }
@@ -108,8 +110,8 @@ class MonteCarloEngineTest {
             }
         };
         IllegalStateException e = assertThrows(IllegalStateException.class, () ->
-                new MonteCarloEngine(2, 100, ProgressListener.NONE).run("t", failing,
-                        ShiftedGaussianSampler.identity(), BINS, 100_000, new RandomStreams(1)));
+                new ShardedPhase(2, 100, ProgressListener.NONE).run("t", new IndependentShards(failing,
+                        ShiftedGaussianSampler.identity(), BINS), 100_000, new RandomStreams(1)));
         assertEquals("planted failure", e.getMessage());
         assertTrue(created.get() < 1000, "claiming stopped after the failure");
     }
@@ -132,7 +134,6 @@ class MonteCarloEngineTest {
                 return "two";
             }
         };
-        assertThrows(IllegalArgumentException.class, () -> new MonteCarloEngine(1, 10, ProgressListener.NONE)
-                .run("t", SAMPLER, two, BINS, 10, new RandomStreams(1)));
+        assertThrows(IllegalArgumentException.class, () -> new IndependentShards(SAMPLER, two, BINS));
     }
 }

@@ -1,0 +1,104 @@
+package io.dpaudit.core.audit;
+
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.engine.Scorer;
+import io.dpaudit.core.engine.TrialSamplerFactory;
+import io.dpaudit.core.estimate.ThresholdSelection;
+import java.util.List;
+
+/**
+ * Everything one audit runs: the mechanism's trials, the attack, the settings, the claims, the optional two-sided
+ * estimate and the kind of trial. Immutable; built by {@link #of} and the {@code with...} methods, validated as a
+ * whole ({@link #validate}) before {@link Auditor#run} draws anything.
+ *
+ * @param sampler the mechanism's trials
+ * @param scorer the attack
+ * @param settings trials, seed, confidence and so on
+ * @param claims (ε, δ) claims (may be empty)
+ * @param tradeOffClaims f-DP claims (may be empty)
+ * @param lossScorer a scorer of the exact log-likelihood ratio for the plain two-sided estimate, or null
+ * @param profileEstimation the importance-sampled two-sided estimate, or null
+ * @param coupled whether both worlds of each trial run on common random numbers ({@link
+ *     TrialSamplerFactory#coupling()})
+ */
+public record AuditPlan(TrialSamplerFactory sampler, Scorer scorer, AuditSettings settings, List<Claim> claims,
+        List<TradeOffClaim> tradeOffClaims, Scorer lossScorer, ProfileEstimation profileEstimation,
+        boolean coupled) {
+
+    public AuditPlan {
+        claims = List.copyOf(claims);
+        tradeOffClaims = List.copyOf(tradeOffClaims);
+    }
+
+    /** A plan without claims, estimate or coupling. */
+    public static AuditPlan of(TrialSamplerFactory sampler, Scorer scorer, AuditSettings settings) {
+        return new AuditPlan(sampler, scorer, settings, List.of(), List.of(), null, null, false);
+    }
+
+    /** The same plan with these (ε, δ) claims. */
+    public AuditPlan withClaims(List<Claim> newClaims) {
+        return new AuditPlan(sampler, scorer, settings, newClaims, tradeOffClaims, lossScorer, profileEstimation,
+                coupled);
+    }
+
+    /** The same plan with these f-DP claims. */
+    public AuditPlan withTradeOffClaims(List<TradeOffClaim> newClaims) {
+        return new AuditPlan(sampler, scorer, settings, claims, newClaims, lossScorer, profileEstimation, coupled);
+    }
+
+    /** The same plan with the plain two-sided estimate from counted trials of {@code loss} (null: none). */
+    public AuditPlan withLossScorer(Scorer loss) {
+        return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, loss, profileEstimation, coupled);
+    }
+
+    /** The same plan with the importance-sampled two-sided estimate (null: none). */
+    public AuditPlan withProfileEstimation(ProfileEstimation estimation) {
+        return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, estimation, coupled);
+    }
+
+    /** The same plan with another attack. */
+    public AuditPlan withScorer(Scorer other) {
+        return new AuditPlan(sampler, other, settings, claims, tradeOffClaims, lossScorer, profileEstimation,
+                coupled);
+    }
+
+    /** The same plan on coupled trials ({@code true}) or on trials of each world apart. */
+    public AuditPlan withCoupling(boolean on) {
+        return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, profileEstimation, on);
+    }
+
+    /** Whether the plan has a two-sided estimate (white-box evidence). */
+    public boolean hasEstimate() {
+        return lossScorer != null || profileEstimation != null;
+    }
+
+    /**
+     * Refuses a plan that cannot run: two estimates, a loss scorer without a bracket of the log-likelihood ratio,
+     * coupled trials of a mechanism that has none, with Bonferroni selection or with an estimate.
+     *
+     * @throws InvalidInputException naming {@code simulator.coupling} for coupling the plan cannot have
+     * @throws IllegalArgumentException for the programming errors
+     */
+    public AuditPlan validate() {
+        if (lossScorer != null && profileEstimation != null) {
+            throw new IllegalArgumentException("one privacy-profile estimate per audit: plain or importance");
+        }
+        if (lossScorer != null && lossScorer.lossBracket() == null) {
+            throw new IllegalArgumentException("the loss scorer does not bracket the log-likelihood ratio");
+        }
+        if (coupled) {
+            if (sampler.coupling() == null) {
+                throw new InvalidInputException("simulator.coupling", "common-random-numbers", "needs a mechanism "
+                        + "whose sampler can run both worlds on common random numbers; this one cannot");
+            }
+            if (!(settings.selection() instanceof ThresholdSelection.HeldOut)) {
+                throw new InvalidInputException("simulator.coupling", "common-random-numbers", "needs held-out "
+                        + "threshold selection: the paired bound certifies a test chosen on separate coupled trials");
+            }
+            if (hasEstimate()) {
+                throw new IllegalArgumentException("coupled trials have no two-sided estimate");
+            }
+        }
+        return this;
+    }
+}
