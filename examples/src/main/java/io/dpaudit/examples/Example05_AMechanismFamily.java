@@ -68,7 +68,13 @@ public final class Example05_AMechanismFamily {
                     i -> "report " + i);
         }
 
-        @Override
+        /** One release of the randomizer. */
+    @Override
+    public long roundsPerTrial() {
+        return 1;
+    }
+
+    @Override
         public String type() {
             return TYPE.type();
         }

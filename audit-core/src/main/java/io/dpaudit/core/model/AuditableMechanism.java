@@ -23,6 +23,13 @@ public interface AuditableMechanism {
     /** Adjacency the simulators and bounds refer to, e.g. {@code "add/remove one record"}. */
     String adjacency();
 
+    /**
+     * The noisy releases the mechanism composes per trial — its rounds or steps (T E for a DP-SGD batch sampler of T
+     * steps over E epochs), 1 for a single release — declared by the family, not read from a parameter's name. What a
+     * throughput in rounds ({@code roundsPerSecondPerCore}) counts.
+     */
+    long roundsPerTrial();
+
     /** The reduced simulator: an exact sampler of the simulated pair's sufficient statistic. */
     MechanismSimulator reduced();
 

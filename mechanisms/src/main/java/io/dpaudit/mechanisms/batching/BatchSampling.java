@@ -50,6 +50,12 @@ final class BatchSampling implements AuditableMechanism {
         this.b = b;
     }
 
+    /** T E noisy steps: T per epoch, E epochs. */
+    @Override
+    public long roundsPerTrial() {
+        return (long) b.steps() * b.epochs();
+    }
+
     @Override
     public String type() {
         return b.sampler().type();

@@ -46,6 +46,12 @@ public final class RandomCheckIn implements AuditableMechanism {
         }
     }
 
+    /** R independent repetitions of the check-in protocol. */
+    @Override
+    public long roundsPerTrial() {
+        return p.rounds();
+    }
+
     @Override
     public String type() {
         return p.type();

@@ -44,6 +44,12 @@ public final class DpFed implements AuditableMechanism {
         this.m = m;
     }
 
+    /** T rounds of client selection and noise. */
+    @Override
+    public long roundsPerTrial() {
+        return m.rounds();
+    }
+
     @Override
     public String type() {
         return m.type();

@@ -54,6 +54,12 @@ public final class PoissonSubsampledGaussian implements AuditableMechanism {
         return new PoissonSubsampledGaussian(p, GaussianParameters.parseSubsampled(p));
     }
 
+    /** T rounds of sampling and noise. */
+    @Override
+    public long roundsPerTrial() {
+        return g.rounds();
+    }
+
     @Override
     public String type() {
         return g.type();

@@ -41,6 +41,12 @@ public final class RandomParticipation implements AuditableMechanism {
         this.rp = rp;
     }
 
+    /** The rounds of participation and noise. */
+    @Override
+    public long roundsPerTrial() {
+        return rp.rounds();
+    }
+
     @Override
     public String type() {
         return ParticipationParameters.TYPE;

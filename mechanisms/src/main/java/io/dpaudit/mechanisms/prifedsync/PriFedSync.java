@@ -31,6 +31,12 @@ public final class PriFedSync implements AuditableMechanism {
         this.bounds = new PriFedSyncBounds(p, exact);
     }
 
+    /** R synchronisation rounds (each client's K local steps happen inside one). */
+    @Override
+    public long roundsPerTrial() {
+        return p.rounds();
+    }
+
     @Override
     public String type() {
         return PriFedSyncParameters.TYPE;

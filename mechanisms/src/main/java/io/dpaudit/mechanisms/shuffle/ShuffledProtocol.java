@@ -29,6 +29,12 @@ public final class ShuffledProtocol implements AuditableMechanism {
         this.model = new ShuffleModel(p);
     }
 
+    /** The protocol's rounds. */
+    @Override
+    public long roundsPerTrial() {
+        return p.rounds();
+    }
+
     @Override
     public String type() {
         return p.type();

@@ -46,6 +46,12 @@ final class ZooMechanism implements AuditableMechanism {
         this.notes = List.copyOf(notes);
     }
 
+    /** One release: the zoo's algorithms answer once. */
+    @Override
+    public long roundsPerTrial() {
+        return 1;
+    }
+
     @Override
     public String type() {
         return type;

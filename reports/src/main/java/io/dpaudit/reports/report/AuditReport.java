@@ -59,10 +59,9 @@ public record AuditReport(String toolName, String toolVersion, Scenario scenario
                 tradeOffCurves, null, List.of());
     }
 
-    /** Rounds the audited mechanism composes per trial: its {@code rounds} parameter, 1 when it has none. */
+    /** Rounds the audited mechanism composes per trial, as its family declares them. */
     public long roundsPerTrial() {
-        Object r = mechanism.parameters().values().get("rounds");
-        return r instanceof Number n && n.doubleValue() >= 1 ? (long) n.doubleValue() : 1L;
+        return mechanism.roundsPerTrial();
     }
 
     /**

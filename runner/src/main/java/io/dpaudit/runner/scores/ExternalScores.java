@@ -21,6 +21,12 @@ public final class ExternalScores implements AuditableMechanism {
         this.parameters = parameters;
     }
 
+    /** One release per score. */
+    @Override
+    public long roundsPerTrial() {
+        return 1;
+    }
+
     @Override
     public String type() {
         return TYPE;
