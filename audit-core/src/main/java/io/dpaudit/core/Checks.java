@@ -63,13 +63,15 @@ public final class Checks {
     }
 
     /**
-     * Requires a number of trials (per world, or scores per file) from 1 to
-     * {@link io.dpaudit.core.estimate.ClopperPearson#MAX_TRIALS} (10^13), the most for which the audit's confidence
-     * limits are computed on their safe side.
+     * The most trials per world (or scores per file) an audit may count, 10^13: beyond, its Clopper–Pearson limits are
+     * not computed on their safe side ({@code ClopperPearson.MAX_TRIALS} is this).
      */
+    public static final long MAX_TRIALS = 10_000_000_000_000L;
+
+    /** Requires a number of trials (per world, or scores per file) from 1 to {@link #MAX_TRIALS} (10^13). */
     public static long trials(String field, long value) {
         atLeast(field, value, 1);
-        if (value > io.dpaudit.core.estimate.ClopperPearson.MAX_TRIALS) {
+        if (value > MAX_TRIALS) {
             throw new InvalidInputException(field, value, "must be at most 10^13 per world: beyond, the "
                     + "Clopper-Pearson limits are not computed to the precision that keeps them on their safe side");
         }
@@ -132,15 +134,6 @@ public final class Checks {
 
     /** Formats a double for messages: shortest round-trip form, {@code inf}/{@code -inf}/{@code nan} for non-finite. */
     public static String format(double value) {
-        if (Double.isNaN(value)) {
-            return "nan";
-        }
-        if (Double.isInfinite(value)) {
-            return value > 0 ? "inf" : "-inf";
-        }
-        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-            return Long.toString((long) value);
-        }
-        return Double.toString(value);
+        return Formats.number(value);
     }
 }

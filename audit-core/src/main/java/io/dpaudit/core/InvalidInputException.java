@@ -50,7 +50,7 @@ public class InvalidInputException extends IllegalArgumentException {
 
     private static String render(Object value) {
         if (value instanceof Double d) {
-            return Checks.format(d);
+            return Formats.number(d);
         }
         String s = String.valueOf(value);
         // Keep the message on one line whatever the user typed.

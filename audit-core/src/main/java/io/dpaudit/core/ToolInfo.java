@@ -1,6 +1,5 @@
 package io.dpaudit.core;
 
-import io.dpaudit.core.rng.RandomStreams;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -30,7 +29,8 @@ public final class ToolInfo {
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
         m.put("processors", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        m.put("commonsRng", RandomStreams.version());
+        m.put("commonsRng", libraryVersion("org.apache.commons", "commons-rng-simple",
+                org.apache.commons.rng.simple.RandomSource.class));
         m.put("commonsMath3", libraryVersion("org.apache.commons", "commons-math3",
                 org.apache.commons.math3.util.FastMath.class));
         m.put("commonsNumbers", libraryVersion("org.apache.commons", "commons-numbers-gamma",

@@ -55,7 +55,7 @@ public class ScenarioLoopBenchmark {
     @Param({"orthogonal-lr", "psg-T100-lr", "psg-T100-projection", "dp-fed-ls-faithful-D256"})
     public String scenario;
 
-    private ScenarioAudit.Trials trials;
+    private io.dpaudit.runner.ScenarioTrials.Prepared trials;
     private HistogramBinning binning;
     private ShardedPhase engine;
     private long seed;
@@ -81,7 +81,7 @@ public class ScenarioLoopBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         Scenario s = ScenarioReader.parse(json(scenario), scenario);
-        trials = ScenarioAudit.prepareTrials(s, 1L << 30, 1);
+        trials = io.dpaudit.runner.ScenarioTrials.prepare(s, 1L << 30, 1);
         binning = Pilot.binning(trials.simulator(), trials.scorer(), 1 << 16, 4096, new RandomStreams(99).next());
         rounds = scenario.startsWith("psg-T100") ? 100 : scenario.startsWith("dp-fed-ls") ? 4 : 1;
         perInvocation = scenario.startsWith("dp-fed-ls") ? 1 << 15 : scenario.equals("psg-T100-lr") ? 1 << 18

@@ -3,7 +3,7 @@ package io.dpaudit.reports;
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.ToolInfo;
-import io.dpaudit.core.accounting.AccountingLimitException;
+import io.dpaudit.core.bounds.AccountingLimitException;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.audit.ClaimResult;

@@ -126,9 +126,9 @@ public final class PairSearch {
 
     /** One screening audit: the scenario's attack at {@code trials} per world, ε lower bound at δ, no claims. */
     private static double screen(Scenario s, long trials, long seed, int threads, double delta) {
-        ScenarioAudit.Trials t = ScenarioAudit.prepareTrials(s, trials, seed);
+        ScenarioTrials.Prepared t = ScenarioTrials.prepare(s, trials, seed);
         AuditSettings settings = new AuditSettings(trials, seed, threads, s.confidence(), s.selection(),
-                s.histogramBins(), ScenarioAudit.pilotTrials(trials),
+                s.histogramBins(), ScenarioTrials.pilotTrials(trials),
                 ShardedPhase.shardTrialsFor(t.simulator().outputLength()), List.of(delta), List.of(),
                 s.tradeOff());
         var scorer = t.scorer();

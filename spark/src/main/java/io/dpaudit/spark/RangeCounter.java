@@ -8,7 +8,7 @@ import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.TrialKind;
 import io.dpaudit.core.rng.RandomStreams;
-import io.dpaudit.runner.ScenarioAudit;
+import io.dpaudit.runner.ScenarioTrials;
 import io.dpaudit.runner.scenario.Scenario;
 import io.dpaudit.runner.scenario.ScenarioReader;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +33,7 @@ final class RangeCounter implements Function<ShardRange, long[][]> {
     }
 
     /** What an executor keeps of a prepared audit: the simulator and both scorers (the attack trained). */
-    record Prepared(ScenarioAudit.Trials trials, Scorer attack) {
+    record Prepared(ScenarioTrials.Prepared trials, Scorer attack) {
     }
 
     @Override
@@ -75,7 +75,7 @@ final class RangeCounter implements Function<ShardRange, long[][]> {
         if (s.estimate()) {
             scenario = scenario.withEstimate();
         }
-        ScenarioAudit.Trials t = ScenarioAudit.prepareTrials(scenario, s.trials(), s.seed());
+        ScenarioTrials.Prepared t = ScenarioTrials.prepare(scenario, s.trials(), s.seed());
         Scorer attack = t.scorer();
         TrainableScorer trainable = t.trainable();
         if (trainable != null) {

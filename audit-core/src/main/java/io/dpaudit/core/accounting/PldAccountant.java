@@ -1,5 +1,6 @@
 package io.dpaudit.core.accounting;
 
+import io.dpaudit.core.bounds.AccountingLimitException;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.GaussianBound;
 import io.dpaudit.core.bounds.PoissonSubsampledGaussianBound;
@@ -292,7 +293,7 @@ public final class PldAccountant implements PrivacyAccountant {
          * so it is safe, but tilted compositions remove it where it would dominate.
          */
         private static final double SMALL_DELTA = 1e-6;
-        private final List<PrivacyLossPmf.Term> terms;
+        private final List<PmfComposition.Term> terms;
         private final PrivacyLossPmf plain;
         /**
          * The most recently used tilted compositions, at most {@link #CACHED_TILTS}: each can hold millions of grid
@@ -315,13 +316,13 @@ public final class PldAccountant implements PrivacyAccountant {
         Direction(Discretised d) {
             this.terms = d.terms();
             double occurrences = 0;
-            for (PrivacyLossPmf.Term t : terms) {
+            for (PmfComposition.Term t : terms) {
                 occurrences += t.count();
             }
             this.excess = occurrences * terms.get(0).pmf().h();
             PrivacyLossPmf composed;
             try {
-                composed = PrivacyLossPmf.compose(terms, TAIL, 0.0, d.window());
+                composed = PmfComposition.compose(terms, TAIL, 0.0, d.window());
             } catch (IllegalArgumentException e) {
                 // extreme events (a loss of 1e600 per round, say) discretise onto different grids: no finite
                 // answer the accountant can certify, refused in one line rather than an internal error
@@ -413,7 +414,7 @@ public final class PldAccountant implements PrivacyAccountant {
         private synchronized double rungMean(int k) {
             int i = k - LADDER_MIN;
             if (Double.isNaN(rungMeans[i])) {
-                rungMeans[i] = PrivacyLossPmf.tiltedMean(terms, Math.pow(2, k / 2.0));
+                rungMeans[i] = PmfComposition.tiltedMean(terms, Math.pow(2, k / 2.0));
             }
             return rungMeans[i];
         }
@@ -426,7 +427,7 @@ public final class PldAccountant implements PrivacyAccountant {
         private int ladderIndex(double epsilon) {
             synchronized (this) {
                 if (Double.isNaN(untiltedMean)) {
-                    untiltedMean = PrivacyLossPmf.tiltedMean(terms, 0);
+                    untiltedMean = PmfComposition.tiltedMean(terms, 0);
                 }
             }
             if (untiltedMean >= epsilon) {
@@ -454,7 +455,7 @@ public final class PldAccountant implements PrivacyAccountant {
         /** The tilted composition with tilt {@code 2^{k/2}} (cached). */
         private synchronized PrivacyLossPmf tiltAt(int k) {
             double theta = Math.pow(2, k / 2.0);
-            return tilts.computeIfAbsent(theta, th -> PrivacyLossPmf.compose(terms, TAIL, th));
+            return tilts.computeIfAbsent(theta, th -> PmfComposition.compose(terms, TAIL, th));
         }
 
         /** The tilt for a δ(ε) query at {@code epsilon}; null if none is needed. */
@@ -476,7 +477,7 @@ public final class PldAccountant implements PrivacyAccountant {
     }
 
     /** The discretised factors of one direction and the Chernoff window of their composition (null: none needed). */
-    private record Discretised(List<PrivacyLossPmf.Term> terms, long[] window) {
+    private record Discretised(List<PmfComposition.Term> terms, long[] window) {
     }
 
     /** The discretised factors of one direction, with the grid coarsened as needed to fit. */
@@ -499,7 +500,7 @@ public final class PldAccountant implements PrivacyAccountant {
             }
         }
         while (true) {
-            List<PrivacyLossPmf.Term> terms = new ArrayList<>();
+            List<PmfComposition.Term> terms = new ArrayList<>();
             for (Factor f : factors) {
                 PrivacyLossPmf pmf;
                 if (f.discrete() != null) {
@@ -513,12 +514,12 @@ public final class PldAccountant implements PrivacyAccountant {
                     double[] r = range(f, add);
                     pmf = PrivacyLossPmf.connectTheDots(profile(f, add), r[0], r[1], h);
                 }
-                terms.add(new PrivacyLossPmf.Term(pmf, f.count()));
+                terms.add(new PmfComposition.Term(pmf, f.count()));
             }
             if (terms.size() == 1 && terms.get(0).count() == 1) {
                 return new Discretised(terms, null); // nothing to compose
             }
-            long[] w = PrivacyLossPmf.window(terms, TAIL);
+            long[] w = PmfComposition.window(terms, TAIL);
             if (w[1] - w[0] + 1 <= MAX_POINTS) {
                 return new Discretised(terms, w);
             }

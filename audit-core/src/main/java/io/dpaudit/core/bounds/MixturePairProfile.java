@@ -115,7 +115,7 @@ public final class MixturePairProfile implements PairProfile {
 
     private void refuseIfUnavailable() {
         if (refusal != null) {
-            throw new io.dpaudit.core.accounting.AccountingLimitException("bound " + name, "(these parameters)",
+            throw new io.dpaudit.core.bounds.AccountingLimitException("bound " + name, "(these parameters)",
                     refusal);
         }
     }

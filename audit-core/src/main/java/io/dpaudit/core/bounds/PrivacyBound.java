@@ -131,7 +131,7 @@ public interface PrivacyBound {
      * {@link #EPSILON_SEARCH_LAST}, then a bracket; {@code +inf} where the profile still exceeds {@code delta} there
      * (safe for an upper bound). For the exact profile of a pair ({@link BoundKind#PAIR_PROFILE}, a lower bound on the
      * worst case) an infinity would claim more than was seen, so that case is refused in one line instead
-     * ({@link io.dpaudit.core.accounting.AccountingLimitException}, which reports turn into a note).
+     * ({@link io.dpaudit.core.bounds.AccountingLimitException}, which reports turn into a note).
      */
     static double epsilonFromProfile(PrivacyBound bound, double delta) {
         Checks.delta("delta", delta);
@@ -144,7 +144,7 @@ public interface PrivacyBound {
             hi *= 2;
             if (hi > EPSILON_SEARCH_LIMIT) {
                 if (bound.kind() == BoundKind.PAIR_PROFILE) {
-                    throw new io.dpaudit.core.accounting.AccountingLimitException("delta", Checks.format(delta),
+                    throw new io.dpaudit.core.bounds.AccountingLimitException("delta", Checks.format(delta),
                             String.format(java.util.Locale.ROOT, "the exact profile of the pair is above it at every "
                             + "epsilon up to %.0f (delta there %.3g): its epsilon is larger, or its computation left "
                             + "its numerical range (a noise so small that the privacy loss exceeds its window); not "

@@ -71,7 +71,7 @@ public final class ShiftedMixtureProfile implements PairProfile {
         hi += 40 * s;
         double points = Math.ceil((hi - lo) / (s / 64));
         if (!(points <= MixturePairProfile.MAX_GRID)) {
-            throw new io.dpaudit.core.accounting.AccountingLimitException("bound " + name, "(these parameters)",
+            throw new io.dpaudit.core.bounds.AccountingLimitException("bound " + name, "(these parameters)",
                     String.format(java.util.Locale.ROOT, "the means are %.3g noise standard deviations apart: the "
                     + "exact profile would need %.3g grid points (at most %d); no finite answer at this noise",
                     (hi - lo - 80 * s) / s, points, MixturePairProfile.MAX_GRID));

@@ -40,7 +40,7 @@ public final class ClopperPearson {
      * 3·10^12 to 10^13 with error levels down to 1e-29 (7,463 draws) all lay on their safe side, at most 0.5% wider.
      * Audits are refused above this size ({@link io.dpaudit.core.Checks#trials}), and these methods throw.
      */
-    public static final long MAX_TRIALS = 10_000_000_000_000L;
+    public static final long MAX_TRIALS = io.dpaudit.core.Checks.MAX_TRIALS;
 
     private ClopperPearson() {
     }

@@ -203,7 +203,7 @@ public final class TiltedProfileEstimator {
             }
             int k = owner.size();
             double alpha = (1 - confidence) / (4.0 * k);
-            BandSums[][] sums = new BandSums[2][bands.size()];
+            TiltedPlans.BandSums[][] sums = new TiltedPlans.BandSums[2][bands.size()];
             for (int b = 0; b < bands.size(); b++) {
                 for (int d = 0; d < 2; d++) {
                     sums[d][b] = sample(dirs[d].plan(bands.get(b)), samplesPerTarget, streams, pool, threads, used);
@@ -222,13 +222,13 @@ public final class TiltedProfileEstimator {
                 eps[i] = e.getKey();
                 double bestPoint = -1;
                 for (int d = 0; d < 2; d++) {
-                    Interval v = sums[d][b].interval(j, alpha);
-                    lower[i] = Math.max(lower[i], v.lower);
-                    upper[i] = Math.max(upper[i], v.upper);
-                    if (v.point > bestPoint) {
-                        bestPoint = v.point;
-                        ess[i] = v.ess;
-                        plain[i] = v.plainEquivalent;
+                    TiltedPlans.Interval v = sums[d][b].interval(j, alpha);
+                    lower[i] = Math.max(lower[i], v.lower());
+                    upper[i] = Math.max(upper[i], v.upper());
+                    if (v.point() > bestPoint) {
+                        bestPoint = v.point();
+                        ess[i] = v.ess();
+                        plain[i] = v.plainEquivalent();
                     }
                 }
                 point[i] = bestPoint;
@@ -273,9 +273,9 @@ public final class TiltedProfileEstimator {
             Band band = Band.around(top * 0.7, top * PILOT_BAND_LOW, top);
             double[] best = new double[band.points()];
             for (Direction d : dirs) {
-                BandSums s = sample(d.plan(band), samples, streams, pool, threads, used);
+                TiltedPlans.BandSums s = sample(d.plan(band), samples, streams, pool, threads, used);
                 for (int j = 0; j < band.points(); j++) {
-                    best[j] = Math.max(best[j], s.interval(j, 0.5).point);
+                    best[j] = Math.max(best[j], s.interval(j, 0.5).point());
                 }
             }
             int first = -1;
@@ -297,22 +297,22 @@ public final class TiltedProfileEstimator {
     }
 
     /** Samples {@code n} outputs of the plan's proposal and sums {@code Y/R} and its square at every band point. */
-    private static BandSums sample(Plan plan, long n, RandomStreams streams, ExecutorService pool, int threads,
+    private static TiltedPlans.BandSums sample(TiltedPlans.Plan plan, long n, RandomStreams streams, ExecutorService pool, int threads,
             long[] used) {
         used[0] += n;
-        BandSums total = new BandSums(plan);
+        TiltedPlans.BandSums total = new TiltedPlans.BandSums(plan);
         long shards = (n + SHARD - 1) / SHARD;
         int wave = Math.max(1, 4 * threads);
         for (long first = 0; first < shards; first += wave) {
             int count = (int) Math.min(wave, shards - first);
-            List<Future<BandSums>> futures = new ArrayList<>(count);
+            List<Future<TiltedPlans.BandSums>> futures = new ArrayList<>(count);
             for (int s = 0; s < count; s++) {
                 long shard = first + s;
                 int size = (int) Math.min(SHARD, n - shard * SHARD);
                 UniformRandomProvider rng = streams.next();
                 futures.add(pool.submit(() -> plan.run(rng, size)));
             }
-            for (Future<BandSums> f : futures) {
+            for (Future<TiltedPlans.BandSums> f : futures) {
                 try {
                     total.add(f.get());
                 } catch (InterruptedException e) {
@@ -333,7 +333,7 @@ public final class TiltedProfileEstimator {
     }
 
     /** Evenly spaced ε values {@code lo + j (hi - lo)/BAND_POINTS}; one point when {@code lo = hi}. */
-    private record Band(double centre, double lo, double step, int points) {
+    record Band(double centre, double lo, double step, int points) {
         static Band around(double centre, double lo, double hi) {
             lo = Math.max(0, lo);
             if (!(hi > lo)) {
@@ -365,7 +365,7 @@ public final class TiltedProfileEstimator {
                 }
             });
 
-    private static final class Direction {
+    static final class Direction {
         final TiltedFamily family;
         final int rounds;
         final double[] thetaGrid;
@@ -471,7 +471,7 @@ public final class TiltedProfileEstimator {
          * its own best grid θ; strata whose share is below e^{-30} of the largest are not sampled and enter the upper
          * bound through their Chernoff bounds.
          */
-        Plan plan(Band band) {
+        TiltedPlans.Plan plan(Band band) {
             double centre = band.centre;
             int strata = maxStratum() + 1;
             double[] logShare = new double[strata];
@@ -529,161 +529,7 @@ public final class TiltedProfileEstimator {
                     c[m][j] = Math.exp(logWeight[m] - theta[m] * band.epsilon(j) - r);
                 }
             }
-            return new Plan(band, this.rounds, family, ks, theta, cumulative, c, logRange, dropped);
+            return new TiltedPlans.Plan(band, this.rounds, family, ks, theta, cumulative, c, logRange, dropped);
         }
-    }
-
-    /**
-     * A proposal for one band and direction: strata of fixed composition (k rounds from component 1, T - k from
-     * component 0), each tilted at its θ, drawn with probabilities π. A draw of stratum m with loss L contributes
-     * {@code y_j = c[m][j] e^{-θ_m (L - ε_j)} (1 - e^{ε_j - L})_+ = Y_j / R_j ∈ [0, 1]} at band point j.
-     */
-    private static final class Plan {
-        final Band band;
-        final int rounds;
-        final TiltedFamily family;
-        final int[] ks;
-        final double[] theta;
-        final double[] cumulative;
-        final double[][] c;
-        final double[] logRange;
-        final double[] dropped;
-
-        Plan(Band band, int rounds, TiltedFamily family, int[] ks, double[] theta, double[] cumulative,
-                double[][] c, double[] logRange, double[] dropped) {
-            this.band = band;
-            this.rounds = rounds;
-            this.family = family;
-            this.ks = ks;
-            this.theta = theta;
-            this.cumulative = cumulative;
-            this.c = c;
-            this.logRange = logRange;
-            this.dropped = dropped;
-        }
-
-        /** One shard: {@code n} draws, their losses, and the band's sums. */
-        BandSums run(UniformRandomProvider rng, int n) {
-            int s = ks.length;
-            TiltedFamily.RoundSampler[][] samplers = new TiltedFamily.RoundSampler[s][family.components()];
-            for (int m = 0; m < s; m++) {
-                // Only the components the stratum draws from (the others' tilt may not be tabulable).
-                if (ks[m] < rounds) {
-                    samplers[m][0] = family.sampler(0, theta[m], rng);
-                }
-                if (ks[m] > 0) {
-                    samplers[m][family.components() - 1] = family.sampler(family.components() - 1, theta[m], rng);
-                }
-            }
-            double[] stepTheta = new double[s];
-            for (int m = 0; m < s; m++) {
-                stepTheta[m] = Math.exp(-theta[m] * band.step);
-            }
-            double stepLoss = Math.exp(-band.step);
-            BandSums sums = new BandSums(this);
-            for (int i = 0; i < n; i++) {
-                int m = 0;
-                if (s > 1) {
-                    double u = rng.nextDouble();
-                    m = io.dpaudit.core.numerics.Inversion.index(cumulative, u);
-                }
-                int k = ks[m];
-                double loss = 0;
-                TiltedFamily.RoundSampler[] sm = samplers[m];
-                for (int r = 0; r < k; r++) {
-                    loss += sm[1].nextLoss();
-                }
-                for (int r = k; r < rounds; r++) {
-                    loss += sm[0].nextLoss();
-                }
-                sums.addLoss(m, loss, stepTheta[m], stepLoss);
-            }
-            return sums;
-        }
-    }
-
-    /** Sums of {@code y_j} and {@code y_j^2} over draws, per band point. */
-    private static final class BandSums {
-        final Plan plan;
-        final double[] sum;
-        final double[] sumOfSquares;
-        long n;
-
-        BandSums(Plan plan) {
-            this.plan = plan;
-            sum = new double[plan.band.points()];
-            sumOfSquares = new double[plan.band.points()];
-        }
-
-        /**
-         * {@code y_j} for every {@code ε_j < L}: the point just below L exactly, the smaller ones by multiplying by
-         * {@code e^{-θ Δ}} and {@code e^{-Δ}} (relative error below 1e-13 over a band, far inside the bounds' outward
-         * rounding); {@code y_j <= 1} by construction of R (clamped against round-off).
-         */
-        void addLoss(int m, double loss, double stepTheta, double stepLoss) {
-            n++;
-            Band band = plan.band;
-            int top;
-            if (band.step == 0) {
-                top = loss > band.lo ? 0 : -1;
-            } else {
-                top = (int) Math.min(band.points - 1, Math.ceil((loss - band.lo) / band.step) - 1);
-                while (top >= 0 && band.epsilon(top) >= loss) {
-                    top--;
-                }
-                while (top + 1 < band.points && band.epsilon(top + 1) < loss) {
-                    top++;
-                }
-            }
-            if (top < 0) {
-                return;
-            }
-            double eTop = band.epsilon(top);
-            double a = Math.exp(-plan.theta[m] * (loss - eTop));
-            double b = Math.exp(eTop - loss);
-            double[] cm = plan.c[m];
-            for (int j = top; j >= 0 && a > 0; j--) {
-                double y = Math.min(1.0, cm[j] * a * (1 - b));
-                sum[j] += y;
-                sumOfSquares[j] += y * y;
-                a *= stepTheta;
-                b *= stepLoss;
-            }
-        }
-
-        void add(BandSums o) {
-            n += o.n;
-            for (int j = 0; j < sum.length; j++) {
-                sum[j] += o.sum[j];
-                sumOfSquares[j] += o.sumOfSquares[j];
-            }
-        }
-
-        /**
-         * The interval at band point j: {@code R_j} times the empirical-Bernstein bounds of the mean of y, the
-         * moments' allowance {@code (1 ± a)^T} outward, and the dropped strata's Chernoff bounds added to the upper
-         * end.
-         */
-        Interval interval(int j, double alpha) {
-            double logR = plan.logRange[j];
-            double allowance = plan.rounds * Math.log1p(plan.family.momentAllowance());
-            double up = EmpiricalBernstein.upper(n, sum[j], sumOfSquares[j], alpha);
-            double lo = EmpiricalBernstein.lower(n, sum[j], sumOfSquares[j], alpha);
-            // Mass the tables leave out (at most τ per round, relative): δ = (1 - τ_T) E_table[Y] + E[Y; left out]
-            // with τ_T <= T τ and every left-out term at most R.
-            double leftOut = Math.min(1.0, plan.rounds * plan.family.truncatedMass());
-            double upper = Math.min(1.0, up * Math.exp(logR + allowance) + leftOut * Math.exp(logR)
-                    + plan.dropped[j] * (1 + 1e-12));
-            double lower = Math.min(1.0, lo * Math.exp(logR - allowance) * (1 - leftOut));
-            double mean = sum[j] / n;
-            double point = Math.min(1.0, mean * Math.exp(logR));
-            double ess = sumOfSquares[j] > 0 ? sum[j] * sum[j] / sumOfSquares[j] : 0;
-            double variance = Math.max(0, (sumOfSquares[j] / n - mean * mean)) * Math.exp(2 * logR) / n;
-            double plain = variance > 0 ? point * (1 - point) / variance : Double.POSITIVE_INFINITY;
-            return new Interval(lower, upper, point, ess, plain);
-        }
-    }
-
-    private record Interval(double lower, double upper, double point, double ess, double plainEquivalent) {
     }
 }

@@ -1,6 +1,6 @@
 package io.dpaudit.core.fdp;
 
-import io.dpaudit.core.accounting.AccountingLimitException;
+import io.dpaudit.core.bounds.AccountingLimitException;
 import io.dpaudit.core.bounds.LabelledBound;
 import io.dpaudit.core.bounds.PairProfile;
 import io.dpaudit.core.bounds.PrivacyBound;

@@ -1,5 +1,6 @@
 package io.dpaudit.core.accounting;
 
+import io.dpaudit.core.bounds.AccountingLimitException;
 import io.dpaudit.core.bounds.PrivacyBound;
 import static io.dpaudit.core.testing.ReferenceData.assertRelative;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -7,7 +7,7 @@ import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * The spectrum powers of a composition ({@link PrivacyLossPmf#multiplyByPowers}): its shortcut to zero and its
+ * The spectrum powers of a composition ({@link PmfComposition#multiplyByPowers}): its shortcut to zero and its
  * lockstep pairs leave every value what the plain binary powering gives (compared with {@code ==}, so a zero's sign
  * aside), for bases of every magnitude from 0 to 1 (where the shortcut starts and on both sides of it) and exponents
  * from 1 to 2^40.
@@ -60,7 +60,7 @@ class PrivacyLossPmfPowerTest {
                     for (boolean first : new boolean[] {true, false}) {
                         double[] gotRe = re.clone();
                         double[] gotIm = im.clone();
-                        PrivacyLossPmf.multiplyByPowers(fr, fi, count, gotRe, gotIm, half, first);
+                        PmfComposition.multiplyByPowers(fr, fi, count, gotRe, gotIm, half, first);
                         for (int k = 0; k < half; k++) {
                             double[] p = plain(fr[k], fi[k], count);
                             double wantRe = first ? p[0] : re[k] * p[0] - im[k] * p[1];
@@ -99,7 +99,7 @@ class PrivacyLossPmfPowerTest {
                 double[] expected = plain(br, bi, count);
                 double[] outRe = new double[1];
                 double[] outIm = new double[1];
-                PrivacyLossPmf.multiplyByPowers(new double[] {br}, new double[] {bi}, count, outRe, outIm, 1, true);
+                PmfComposition.multiplyByPowers(new double[] {br}, new double[] {bi}, count, outRe, outIm, 1, true);
                 if (outRe[0] != expected[0] || outIm[0] != expected[1]) {
                     throw new AssertionError("(" + br + " + " + bi + "i)^" + count + ": " + outRe[0] + " + " + outIm[0]
                             + "i against " + expected[0] + " + " + expected[1] + "i");

@@ -64,8 +64,8 @@ class LowerProfileInversionTest {
         // mu = 130: eps(1e-6) is about 9050, above the default search's last point 8192.
         assertEquals(Double.POSITIVE_INFINITY, PrivacyBound.epsilonFromProfile(gaussian(130,
                 BoundKind.UPPER_BOUND), 1e-6));
-        io.dpaudit.core.accounting.AccountingLimitException e = org.junit.jupiter.api.Assertions.assertThrows(
-                io.dpaudit.core.accounting.AccountingLimitException.class,
+        io.dpaudit.core.bounds.AccountingLimitException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.dpaudit.core.bounds.AccountingLimitException.class,
                 () -> PrivacyBound.epsilonFromProfile(gaussian(130, BoundKind.PAIR_PROFILE), 1e-6));
         assertTrue(e.getMessage().startsWith("delta = 1.0E-6: the exact profile of the pair is above it at every "
                 + "epsilon up to 8192 (delta there 0.9"), e.getMessage());

@@ -1,6 +1,6 @@
 package io.dpaudit.mechanisms.prifedsync;
 
-import io.dpaudit.core.accounting.AccountingLimitException;
+import io.dpaudit.core.bounds.AccountingLimitException;
 import io.dpaudit.core.accounting.ProfileComposition;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.MixturePairProfile;

@@ -81,8 +81,8 @@ class PriFedSyncTest {
     void theExactProfileRefusesRatherThanAnsweringInfinity() {
         PriFedSync m = mechanism("clients", 10, "records", 100, "batch", 10, "sigma", 0.05, "p", 0.5, "rounds", 3);
         PrivacyBound exact = bound(m, "prifedsync-exact");
-        io.dpaudit.core.accounting.AccountingLimitException e = org.junit.jupiter.api.Assertions.assertThrows(
-                io.dpaudit.core.accounting.AccountingLimitException.class, () -> exact.epsilon(1e-6));
+        io.dpaudit.core.bounds.AccountingLimitException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.dpaudit.core.bounds.AccountingLimitException.class, () -> exact.epsilon(1e-6));
         assertTrue(e.getMessage().startsWith("delta = 1.0E-6: the exact profile of the pair is above it at every "
                 + "epsilon up to 8192") && !e.getMessage().contains("\n"), e.getMessage());
         double d = exact.delta(700);

@@ -9,7 +9,7 @@ import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.RunControl;
-import io.dpaudit.core.accounting.AccountingLimitException;
+import io.dpaudit.core.bounds.AccountingLimitException;
 import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.model.AuditableMechanism;

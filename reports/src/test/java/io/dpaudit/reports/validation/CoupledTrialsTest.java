@@ -67,7 +67,7 @@ class CoupledTrialsTest {
     @Test
     void eachWorldOfACoupledTrialHasItsExactLaw() throws Exception {
         Scenario s = zoo("sparse-vector-1", true);
-        BlackBoxSimulator simulator = (BlackBoxSimulator) ScenarioAudit.prepareTrials(s, 1000, 1).simulator();
+        BlackBoxSimulator simulator = (BlackBoxSimulator) io.dpaudit.runner.ScenarioTrials.prepare(s, 1000, 1).simulator();
         CoupledSamplerFactory coupled = simulator.coupling();
         int length = coupled.outputLength();
         int n = 2_000_000;

@@ -150,14 +150,14 @@ class TradeOffClaimSoundnessTest {
             String mechanism = json(m.parameters());
             Scenario scenario = ScenarioReader.parse("{\"mechanism\": " + mechanism + ", \"attack\": "
                     + "\"likelihood-ratio\"}", "soundness");
-            ScenarioAudit.Trials t;
+            io.dpaudit.runner.ScenarioTrials.Prepared t;
             try {
-                t = ScenarioAudit.prepareTrials(scenario, TRIALS, 1);
+                t = io.dpaudit.runner.ScenarioTrials.prepare(scenario, TRIALS, 1);
             } catch (io.dpaudit.core.InvalidInputException blackBox) {
                 // a simulator without a stated law (the zoo's): a threshold on its output
                 scenario = ScenarioReader.parse("{\"mechanism\": " + mechanism + ", \"attack\": \"statistic\"}",
                         "soundness");
-                t = ScenarioAudit.prepareTrials(scenario, TRIALS, 1);
+                t = io.dpaudit.runner.ScenarioTrials.prepare(scenario, TRIALS, 1);
             }
             MechanismSimulator simulator = t.simulator();
             for (int seed = 1; seed <= SEEDS; seed++) {

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpaudit.attacks.LikelihoodRatioAttack;
 import io.dpaudit.core.InvalidInputException;
-import io.dpaudit.core.accounting.AccountingLimitException;
+import io.dpaudit.core.bounds.AccountingLimitException;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.engine.LossBracket;

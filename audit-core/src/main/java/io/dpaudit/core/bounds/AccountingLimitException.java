@@ -1,4 +1,4 @@
-package io.dpaudit.core.accounting;
+package io.dpaudit.core.bounds;
 
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
@@ -18,7 +18,7 @@ public final class AccountingLimitException extends InvalidInputException {
         super(field, value, rule);
     }
 
-    AccountingLimitException(String accountant, double delta, double limit, String advice) {
+    public AccountingLimitException(String accountant, double delta, double limit, String advice) {
         super("delta", Checks.format(delta), "below the " + accountant + " accountant's numerical limit "
                 + Checks.format(limit) + " for this event; " + advice);
     }
