@@ -1,8 +1,8 @@
 package io.dpaudit.benchmarks;
 
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.core.estimate.PrivacyLossEstimate;
-import io.dpaudit.core.estimate.TiltedProfileEstimator;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.profile.TiltedProfileEstimator;
 import io.dpaudit.core.law.GaussianMixture;
 import io.dpaudit.core.rng.RandomStreams;
 import io.dpaudit.runner.ScenarioAudit;

@@ -2,7 +2,7 @@ package io.dpaudit.examples;
 
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.core.estimate.GuessSides;
+import io.dpaudit.core.estimate.onerun.GuessSides;
 import io.dpaudit.mechanisms.onerun.OneRunDpSgd;
 import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.runner.scenario.ScenarioReader;

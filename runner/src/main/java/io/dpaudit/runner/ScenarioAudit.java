@@ -24,7 +24,7 @@ import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
-import io.dpaudit.core.estimate.TiltedProfileEstimator;
+import io.dpaudit.core.estimate.profile.TiltedProfileEstimator;
 import io.dpaudit.core.model.LinearStatistic;
 import io.dpaudit.core.model.OutputModel;
 import io.dpaudit.core.fdp.BoundTradeOff;

@@ -8,7 +8,7 @@ import io.dpaudit.core.blackbox.TrainableScorer;
 import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.estimate.ThresholdSelection;
-import io.dpaudit.core.estimate.TiltedProfileEstimator;
+import io.dpaudit.core.estimate.profile.TiltedProfileEstimator;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.LinearStatistic;
 import io.dpaudit.core.model.MechanismSimulator;

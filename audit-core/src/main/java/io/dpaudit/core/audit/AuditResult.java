@@ -2,10 +2,10 @@ package io.dpaudit.core.audit;
 
 import io.dpaudit.core.engine.HistogramBinning;
 import io.dpaudit.core.engine.ScoreCounts;
-import io.dpaudit.core.estimate.CertifiedTradeOff;
+import io.dpaudit.core.estimate.tradeoff.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
-import io.dpaudit.core.estimate.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
 import java.util.List;
 
 /**

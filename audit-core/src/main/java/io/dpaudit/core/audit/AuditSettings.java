@@ -5,7 +5,7 @@ import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.estimate.ThresholdSelection;
-import io.dpaudit.core.estimate.TradeOffCertification;
+import io.dpaudit.core.estimate.tradeoff.TradeOffCertification;
 import java.util.List;
 
 /**

@@ -16,8 +16,8 @@ import io.dpaudit.core.engine.TrialKind;
 import io.dpaudit.core.engine.TrialSamplerFactory;
 import io.dpaudit.core.estimate.EmpiricalEstimator;
 import io.dpaudit.core.estimate.PairedEstimator;
-import io.dpaudit.core.estimate.PrivacyLossEstimate;
-import io.dpaudit.core.estimate.PrivacyLossEstimator;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimator;
 import io.dpaudit.core.estimate.ThresholdEstimator;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.rng.RandomStreams;
@@ -161,7 +161,7 @@ public final class Auditor {
      *   <li>ε at δ, δ at ε and the verdicts are certified by {@link PairedEstimator}: on the chosen test, the paired
      *       bound ({@code PairedEpsilonBound}, {@code PairedDeltaBound}: McNemar-style conditioning on the discordant
      *       trials) or each world's own Clopper–Pearson limits, whichever the selection trials predict tighter;</li>
-     *   <li>the trade-off curve uses each world's counts alone ({@link io.dpaudit.core.estimate.TradeOffCertification}'s
+     *   <li>the trade-off curve uses each world's counts alone ({@link io.dpaudit.core.estimate.tradeoff.TradeOffCertification}'s
      *       per-world bounds), which hold for any joint law of the two worlds (each limit concerns one world, and
      *       they are combined by a union bound). The conditional odds-ratio bound, which assumes independent worlds,
      *       is never used.</li>

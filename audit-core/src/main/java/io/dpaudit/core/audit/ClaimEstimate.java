@@ -1,8 +1,8 @@
 package io.dpaudit.core.audit;
 
-import io.dpaudit.core.estimate.DetectionPower;
-import io.dpaudit.core.estimate.EpsilonPower;
-import io.dpaudit.core.estimate.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.power.DetectionPower;
+import io.dpaudit.core.estimate.power.EpsilonPower;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
 
 /**
  * The privacy-loss estimate's view of one (ε, δ) claim: the white-box evidence.

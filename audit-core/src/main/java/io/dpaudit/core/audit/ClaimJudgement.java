@@ -1,10 +1,10 @@
 package io.dpaudit.core.audit;
 
 import io.dpaudit.core.estimate.DeltaLowerBound;
-import io.dpaudit.core.estimate.DetectionPower;
+import io.dpaudit.core.estimate.power.DetectionPower;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
-import io.dpaudit.core.estimate.EpsilonPower;
-import io.dpaudit.core.estimate.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.power.EpsilonPower;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
 import java.util.EnumSet;
 
 /**

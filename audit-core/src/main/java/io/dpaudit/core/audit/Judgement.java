@@ -1,14 +1,14 @@
 package io.dpaudit.core.audit;
 
 import io.dpaudit.core.engine.ScoreCounts;
-import io.dpaudit.core.estimate.CertifiedTradeOff;
+import io.dpaudit.core.estimate.tradeoff.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
-import io.dpaudit.core.estimate.EpsilonPower;
-import io.dpaudit.core.estimate.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.power.EpsilonPower;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
 import io.dpaudit.core.estimate.ThresholdEstimator;
-import io.dpaudit.core.estimate.TradeOffCertification;
-import io.dpaudit.core.estimate.TradeOffPower;
+import io.dpaudit.core.estimate.tradeoff.TradeOffCertification;
+import io.dpaudit.core.estimate.power.TradeOffPower;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,13 +1,13 @@
 package io.dpaudit.core.audit;
 
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.core.estimate.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
 import io.dpaudit.core.rng.RandomStreams;
 import java.util.List;
 
 /**
  * A two-sided estimate of the privacy profile computed from the simulator's exact densities instead of counted trials
- * of the mechanism: white-box evidence (importance sampling, {@link io.dpaudit.core.estimate.TiltedProfileEstimator}).
+ * of the mechanism: white-box evidence (importance sampling, {@link io.dpaudit.core.estimate.profile.TiltedProfileEstimator}).
  * The auditor runs it after the counted phases, on the run's own streams, so its numbers follow from the seed.
  */
 @FunctionalInterface

@@ -1,6 +1,6 @@
 package io.dpaudit.core.audit;
 
-import io.dpaudit.core.estimate.TradeOffPower;
+import io.dpaudit.core.estimate.power.TradeOffPower;
 import io.dpaudit.core.fdp.GaussianTradeOff;
 import io.dpaudit.core.fdp.TradeOffFunction;
 

@@ -1,7 +1,7 @@
 package io.dpaudit.core.audit;
 
-import io.dpaudit.core.estimate.CertifiedTradeOff;
-import io.dpaudit.core.estimate.TradeOffPower;
+import io.dpaudit.core.estimate.tradeoff.CertifiedTradeOff;
+import io.dpaudit.core.estimate.power.TradeOffPower;
 
 /**
  * The verdict on an f-DP claim: {@link Verdict#VIOLATED} when a certified point of the empirical trade-off curve lies

@@ -4,8 +4,8 @@ package io.dpaudit.core.audit;
  * Outcome of auditing one claim.
  *
  * <p>Only {@link #VIOLATED} is evidence; it holds at the audit's confidence. The other two say how much the absence of
- * evidence means, from the audit's power ({@link io.dpaudit.core.estimate.DetectionPower},
- * {@link io.dpaudit.core.estimate.TradeOffPower}): {@link #CONSISTENT} when a violation of a size printed beside it
+ * evidence means, from the audit's power ({@link io.dpaudit.core.estimate.power.DetectionPower},
+ * {@link io.dpaudit.core.estimate.power.TradeOffPower}): {@link #CONSISTENT} when a violation of a size printed beside it
  * would have been flagged with probability at least 0.9, {@link #INCONCLUSIVE} when only a violation many times the
  * claim (ten times its δ when nothing was seen at that δ, a hundred times otherwise; ten times its μ for f-DP), or
  * none at all, could have been.

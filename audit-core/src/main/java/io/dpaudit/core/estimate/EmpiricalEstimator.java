@@ -429,7 +429,7 @@ public final class EmpiricalEstimator implements ThresholdEstimator {
     }
 
     /** {@code G} edges {@code round(j bins / (G + 1))}, {@code j = 1..G}, without duplicates (fewer when bins < G). */
-    static int[] gridEdges(int bins, int gridSize) {
+    public static int[] gridEdges(int bins, int gridSize) {
         int[] edges = new int[gridSize];
         for (int j = 1; j <= gridSize; j++) {
             edges[j - 1] = (int) Math.round((double) j * bins / (gridSize + 1.0));

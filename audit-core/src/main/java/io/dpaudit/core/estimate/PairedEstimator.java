@@ -186,7 +186,7 @@ public final class PairedEstimator implements ThresholdEstimator {
     /**
      * As {@link #select(double, double, double)}, for the δ bound at {@code epsilon}. Tests with no trial of the
      * flagged world alone compete too: none can certify a positive δ, but where no test is predicted to, the one chosen
-     * is the one the verdict's power is stated for ({@link DetectionPower}), and a far tail with few counts of either
+     * is the one the verdict's power is stated for ({@link io.dpaudit.core.estimate.power.DetectionPower}), and a far tail with few counts of either
      * world is predicted (and is) the most sensitive, as {@link EmpiricalEstimator#deltaLowerBound} finds it.
      */
     int[] selectForDelta(double epsilon, double level, double scale) {

@@ -8,7 +8,7 @@ import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.ThresholdSelection;
-import io.dpaudit.core.estimate.TradeOffCertification;
+import io.dpaudit.core.estimate.tradeoff.TradeOffCertification;
 import io.dpaudit.core.testing.ShiftedGaussianSampler;
 import java.util.List;
 import org.apache.commons.math3.distribution.BinomialDistribution;

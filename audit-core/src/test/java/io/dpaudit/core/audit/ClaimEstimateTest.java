@@ -2,7 +2,7 @@ package io.dpaudit.core.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.dpaudit.core.estimate.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.core.estimate.CertifiedTradeOff;
+import io.dpaudit.core.estimate.tradeoff.CertifiedTradeOff;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.fdp.GaussianTradeOff;
 import io.dpaudit.core.testing.ShiftedGaussianSampler;

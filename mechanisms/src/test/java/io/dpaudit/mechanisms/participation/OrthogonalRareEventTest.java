@@ -2,8 +2,8 @@ package io.dpaudit.mechanisms.participation;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dpaudit.core.estimate.PrivacyLossEstimate;
-import io.dpaudit.core.estimate.TiltedProfileEstimator;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.profile.TiltedProfileEstimator;
 import io.dpaudit.core.model.OutputModel;
 import io.dpaudit.core.rng.RandomStreams;
 import java.util.List;

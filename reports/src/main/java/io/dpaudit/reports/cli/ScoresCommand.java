@@ -23,7 +23,7 @@ import io.dpaudit.runner.scenario.ClaimSpec;
 import io.dpaudit.runner.scenario.Scenario;
 import io.dpaudit.runner.scenario.ScenarioReader;
 import io.dpaudit.runner.scores.ExternalScores;
-import io.dpaudit.core.estimate.GuessSides;
+import io.dpaudit.core.estimate.onerun.GuessSides;
 import io.dpaudit.runner.scores.OneRunAudit;
 import io.dpaudit.reports.report.OneRunReport;
 import io.dpaudit.runner.scores.ScoreFile;

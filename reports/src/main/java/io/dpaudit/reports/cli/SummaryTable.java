@@ -6,7 +6,7 @@ import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.EstimateVerdict;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
-import io.dpaudit.core.estimate.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.BoundCurve;
 import io.dpaudit.reports.report.EstimateTables;

@@ -5,7 +5,7 @@ import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.EstimateVerdict;
 import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.audit.Verdict;
-import io.dpaudit.core.estimate.CertifiedTradeOff;
+import io.dpaudit.core.estimate.tradeoff.CertifiedTradeOff;
 import io.dpaudit.core.engine.World;
 import java.util.ArrayList;
 import java.util.List;

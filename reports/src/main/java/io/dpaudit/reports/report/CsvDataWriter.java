@@ -1,7 +1,7 @@
 package io.dpaudit.reports.report;
 
 import io.dpaudit.core.audit.ClaimResult;
-import io.dpaudit.core.estimate.CertifiedTradeOff;
+import io.dpaudit.core.estimate.tradeoff.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import java.util.Locale;

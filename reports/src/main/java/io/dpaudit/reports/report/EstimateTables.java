@@ -2,7 +2,7 @@ package io.dpaudit.reports.report;
 
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.bounds.BoundKind;
-import io.dpaudit.core.estimate.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpaudit.core.Checks;
-import io.dpaudit.core.estimate.GuessSides;
+import io.dpaudit.core.estimate.onerun.GuessSides;
 import io.dpaudit.core.ToolInfo;
 import io.dpaudit.core.rng.RandomStreams;
 import io.dpaudit.runner.scores.OneRunAudit;
@@ -41,13 +41,13 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
     /** What report.json's {@code fdp.method} says. */
     public static final String FDP_METHOD = "Mahloujifar, Melis & Chaudhuri, Auditing f-Differential Privacy in One "
             + "Run (2024, arXiv 2410.22235): the largest P(correct guesses >= v) an f-DP run allows, by the greedy "
-            + "law of the paper's recursion, normalised by P(S_i = s) = 1/2 (io.dpaudit.core.estimate.OneRunFdpBound); "
+            + "law of the paper's recursion, normalised by P(S_i = s) = 1/2 (io.dpaudit.core.estimate.onerun.OneRunFdpBound); "
             + "same guesses and grid as the Steinke et al. bound";
     /** What report.json's {@code fdp.method} says for two-sided guesses. */
     public static final String FDP_METHOD_TWO_SIDED = "Mahloujifar, Melis & Chaudhuri, Auditing f-Differential "
             + "Privacy in One Run (2024, arXiv 2410.22235): the largest P(correct guesses >= v) an f-DP run allows, by "
             + "the greedy law of the paper's recursion, with the two-sided normalisation 1/m (symmetric f; "
-            + "io.dpaudit.core.estimate.OneRunFdpBound); same guesses and grid as the Steinke et al. bound";
+            + "io.dpaudit.core.estimate.onerun.OneRunFdpBound); same guesses and grid as the Steinke et al. bound";
 
     public OneRunReport {
         if (!STEINKE.equals(verdictBound) && !FDP.equals(verdictBound)) {
@@ -193,7 +193,7 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
             OneRunAudit.Bound g = outcome.fdp().epsilonIfGaussian().get(i);
             b.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %s | %d | %d | %s |%n", delta(x.delta()),
                     lowerBound(x.epsilon()), x.guesses(), x.correct(), lowerBound(f.epsilon()), f.guesses(),
-                    f.correct(), g.epsilon() >= io.dpaudit.core.estimate.OneRunFdpBound.MAX_EPSILON ? "unbounded"
+                    f.correct(), g.epsilon() >= io.dpaudit.core.estimate.onerun.OneRunFdpBound.MAX_EPSILON ? "unbounded"
                     : lowerBound(g.epsilon())));
         }
         OneRunAudit.MuBound mu = outcome.fdp().mu();

@@ -5,7 +5,7 @@ import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
-import io.dpaudit.core.estimate.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;

@@ -2,7 +2,7 @@ package io.dpaudit.reports.report;
 
 import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.audit.Verdict;
-import io.dpaudit.core.estimate.CertifiedTradeOff;
+import io.dpaudit.core.estimate.tradeoff.CertifiedTradeOff;
 import java.util.List;
 import java.util.Locale;
 

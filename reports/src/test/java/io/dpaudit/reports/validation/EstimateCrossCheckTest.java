@@ -15,7 +15,7 @@ import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.Pilot;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.core.estimate.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.MechanismSimulator;
 import io.dpaudit.mechanisms.MechanismCatalog;

@@ -11,7 +11,7 @@ import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.estimate.ThresholdSelection;
-import io.dpaudit.core.estimate.TradeOffCertification;
+import io.dpaudit.core.estimate.tradeoff.TradeOffCertification;
 import io.dpaudit.core.model.Parameters;
 import io.dpaudit.runner.input.InputFiles;
 import java.nio.file.Path;

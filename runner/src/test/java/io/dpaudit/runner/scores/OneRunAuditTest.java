@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.core.estimate.GuessSides;
+import io.dpaudit.core.estimate.onerun.GuessSides;
 import io.dpaudit.core.rng.RandomStreams;
 import java.nio.file.Files;
 import java.nio.file.Path;
