@@ -28,6 +28,7 @@ public final class Example01_AuditAClaim {
         return ScenarioAudit.audit(p, ProgressListener.NONE);
     }
 
+    /** Runs the example and prints what it found. */
     public static void main(String[] args) {
         for (ClaimResult c : run(100_000_000L).claims()) {
             System.out.printf(Locale.ROOT, "%-16s %-12s delta_lb %.3g at epsilon %.4g; would detect delta >= %.3g%n",

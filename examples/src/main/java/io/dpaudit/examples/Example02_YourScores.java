@@ -52,6 +52,7 @@ public final class Example02_YourScores {
         return Math.sqrt(-2 * Math.log(1 - rng.nextDouble())) * Math.cos(2 * Math.PI * rng.nextDouble());
     }
 
+    /** Runs the example and prints what it found. */
     public static void main(String[] args) throws IOException {
         AuditResult r = run(Files.createTempDirectory("dp-audit-example-02"), 1_000_000);
         System.out.printf(Locale.ROOT, "epsilon >= %.4g at delta = 1e-3; claim (2, 1e-3): %s%n",

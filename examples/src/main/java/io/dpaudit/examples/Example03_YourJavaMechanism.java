@@ -30,6 +30,7 @@ public final class Example03_YourJavaMechanism {
                 .run(List.of(new Claim("0.5-DP", 0.5, 0.0, "stated")));
     }
 
+    /** Runs the example and prints what it found. */
     public static void main(String[] args) {
         AuditResult r = run(2_000_000L);
         System.out.printf(Locale.ROOT, "claim 0.5-DP: %s; pure-DP epsilon >= %.4g (attack: %s)%n",

@@ -24,6 +24,7 @@ public final class Example04_APapersTheorem {
         return ScenarioAudit.audit(ScenarioAudit.prepare(s, trials, s.seed(), 2), ProgressListener.NONE);
     }
 
+    /** Runs the example and prints what it found. */
     public static void main(String[] args) {
         for (ClaimResult c : run(Path.of(args.length > 0 ? args[0] : "."), 10_000_000L).claims()) {
             System.out.printf(Locale.ROOT, "%s: %s (claimed epsilon %.4g at delta %.3g; empirical epsilon >= %.4g)%n",

@@ -125,6 +125,7 @@ public final class Example05_AMechanismFamily {
                         new Claim("0.5-DP", 0.5, 0.0, "stated"))), ProgressListener.NONE);
     }
 
+    /** Runs the example and prints what it found. */
     public static void main(String[] args) {
         audit(10_000_000L).claims().forEach(c -> System.out.printf(Locale.ROOT, "%s: %s (epsilon >= %.4g)%n",
                 c.claim().label(), c.verdict().label(), c.epsilonLowerBound().epsilon()));

@@ -54,15 +54,15 @@ public final class Example06_OneRunVersusManyRuns {
      * per world; the likelihood-ratio attack on the same mechanism type, reduced simulator).
      */
     public static double manyRuns(OneRunDpSgd s, long runs, long seed) {
-        String json = String.format(Locale.ROOT, """
-                {"mechanism": {"type": "poisson-subsampled-gaussian", "q": %s, "sigma": %s, "clip": %s, "rounds": %d},
-                 "attack": "likelihood-ratio", "deltas": [%s], "epsilons": [1]}
-                """, s.q(), s.sigma(), s.clip(), s.steps(), DELTA);
+        String json = String.format(Locale.ROOT, "{\"mechanism\": {\"type\": \"poisson-subsampled-gaussian\", \"q\": %s, "
+                + "\"sigma\": %s, \"clip\": %s, \"rounds\": %d}, \"attack\": \"likelihood-ratio\", \"deltas\": [%s], "
+                + "\"epsilons\": [1]}", s.q(), s.sigma(), s.clip(), s.steps(), DELTA);
         ScenarioAudit.Prepared p = ScenarioAudit.prepare(ScenarioReader.parse(json, "example-06"), runs / 2, seed, 1);
         AuditResult r = ScenarioAudit.audit(p, ProgressListener.NONE);
         return r.epsilonLowerBounds().get(0).epsilon();
     }
 
+    /** Runs the example and prints what it found. */
     public static void main(String[] args) {
         List<OneRunDpSgd> settings = List.of(new OneRunDpSgd(1000, 1, 1.0, 0.5, 1.0),
                 new OneRunDpSgd(10_000, 1, 1.0, 0.5, 1.0), new OneRunDpSgd(1000, 100, 0.1, 1.0, 1.0),

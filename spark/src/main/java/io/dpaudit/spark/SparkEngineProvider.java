@@ -76,8 +76,8 @@ public final class SparkEngineProvider implements EngineProvider {
             }
         }
         for (String entry : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
-            String name = java.nio.file.Path.of(entry).getFileName() == null ? ""
-                    : java.nio.file.Path.of(entry).getFileName().toString();
+            java.nio.file.Path fileName = java.nio.file.Path.of(entry).getFileName();
+            String name = fileName == null ? "" : fileName.toString();
             if (name.equals("dp-audit.jar") || name.equals("dp-audit-spark.jar")) {
                 jars.add(entry);
             }

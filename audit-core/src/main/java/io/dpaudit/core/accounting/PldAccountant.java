@@ -425,12 +425,14 @@ public final class PldAccountant implements PrivacyAccountant {
          * lies below {@code epsilon}, found by bisection over the cached rung means.
          */
         private int ladderIndex(double epsilon) {
+            double mean;
             synchronized (this) {
                 if (Double.isNaN(untiltedMean)) {
                     untiltedMean = PmfComposition.tiltedMean(terms, 0);
                 }
+                mean = untiltedMean;
             }
-            if (untiltedMean >= epsilon) {
+            if (mean >= epsilon) {
                 return Integer.MIN_VALUE;
             }
             if (rungMean(LADDER_MAX) < epsilon) {

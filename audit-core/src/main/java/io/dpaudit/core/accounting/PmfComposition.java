@@ -2,7 +2,6 @@ package io.dpaudit.core.accounting;
 
 import io.dpaudit.core.bounds.AccountingLimitException;
 import io.dpaudit.core.numerics.Fft;
-import io.dpaudit.core.numerics.LogSpace;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,10 +1,7 @@
 package io.dpaudit.core.accounting;
 
-import io.dpaudit.core.bounds.AccountingLimitException;
 import io.dpaudit.core.numerics.Fft;
 import io.dpaudit.core.numerics.LogSpace;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.DoubleUnaryOperator;
 
 /**

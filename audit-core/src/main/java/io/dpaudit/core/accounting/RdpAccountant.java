@@ -28,7 +28,7 @@ public final class RdpAccountant implements PrivacyAccountant {
     public static final String NAME = "rdp";
 
     /** Default orders: 1.1 to 10.9 in steps of 0.1, 11 to 63, 128, 256, 512, 1024 (dp_accounting's defaults). */
-    public static final double[] DEFAULT_ORDERS = defaultOrders();
+    private static final double[] DEFAULT_ORDERS = defaultOrders();
 
     private final double[] orders;
     private final boolean theorem27;

@@ -25,6 +25,13 @@ public final class TradeOffClaim {
     /** {@link #claimMu}, computed on first use (NaN until then; a race computes the same value twice). */
     private volatile double claimMu = Double.NaN;
 
+    /**
+     * @param label the claim's label
+     * @param f the claimed trade-off function of the ordered pair {@code (M(D), M(D'))}
+     * @param reverse the one claimed for {@code (M(D'), M(D))} ({@code f} itself for a symmetric claim)
+     * @param gdpMu the claim's μ when it is μ-GDP, NaN otherwise
+     * @param source where the claim comes from
+     */
     public TradeOffClaim(String label, TradeOffFunction f, TradeOffFunction reverse, double gdpMu, String source) {
         this.label = label;
         this.f = f;

@@ -18,6 +18,14 @@ public final class AccountingLimitException extends InvalidInputException {
         super(field, value, rule);
     }
 
+    /**
+     * An accountant's numerical limit: δ below what it can certify for this event.
+     *
+     * @param accountant the accountant's name ({@code pld}, {@code rdp})
+     * @param delta the δ asked for
+     * @param limit the smallest δ it can certify here
+     * @param advice what to use instead
+     */
     public AccountingLimitException(String accountant, double delta, double limit, String advice) {
         super("delta", Checks.format(delta), "below the " + accountant + " accountant's numerical limit "
                 + Checks.format(limit) + " for this event; " + advice);

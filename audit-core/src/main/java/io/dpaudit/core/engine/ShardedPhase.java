@@ -201,7 +201,7 @@ public final class ShardedPhase {
         }
 
         /** Takes the resumed prefix; true when it holds the whole phase (nothing is left to count). */
-        boolean resume(Resume<C> resume) {
+        synchronized boolean resume(Resume<C> resume) {
             long done = resume.shardsDone();
             long expected = Math.min(trials, done * shardTrials);
             if (done < 0 || done > shardCount || resume.counts().trials() != expected
@@ -227,11 +227,14 @@ public final class ShardedPhase {
         }
 
         C execute() {
-            int buffers = (int) Math.min(threads + 2L, shardCount - nextShard + 1);
-            for (int i = 0; i < buffers; i++) {
-                pool.push(counter.newShard());
+            int workers;
+            synchronized (this) {
+                int buffers = (int) Math.min(threads + 2L, shardCount - nextShard + 1);
+                for (int i = 0; i < buffers; i++) {
+                    pool.push(counter.newShard());
+                }
+                workers = (int) Math.min(threads, shardCount - nextShard);
             }
-            int workers = (int) Math.min(threads, shardCount - nextShard);
             List<Thread> threadList = new ArrayList<>(workers);
             Throwable[] failures = new Throwable[workers];
             for (int w = 0; w < workers; w++) {

@@ -37,7 +37,9 @@ public final class TradeOffConversions {
         double bestLog = 0;
         double best = g.applyAsDouble(0);
         double ln10 = Math.log(10);
-        for (double l = 0; l >= LOG10_ALPHA_MIN; l -= GRID_STEP) {
+        int points = (int) Math.floor(-LOG10_ALPHA_MIN / GRID_STEP + 1e-9); // the grid 0, -step, ..., down to the minimum
+        for (int i = 0; i <= points; i++) {
+            double l = -i * GRID_STEP;
             double v = g.applyAsDouble(l * ln10);
             if (v > best) {
                 best = v;

@@ -18,6 +18,7 @@ public final class BinomialTable {
     private final double[] probabilities;
     private final double[] cumulative;
 
+    /** The table of {@code Binomial(n, r)}: its probabilities and distribution function at {@code 0..n}. */
     public BinomialTable(int n, double r) {
         if (n < 0 || !(r >= 0 && r <= 1)) {
             throw new IllegalArgumentException("Binomial(" + n + ", " + r + ")");

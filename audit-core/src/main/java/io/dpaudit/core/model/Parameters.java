@@ -42,9 +42,10 @@ public final class Parameters {
 
     /** Rejects any parameter not in {@code allowed}, naming it. */
     public Parameters allowOnly(Set<String> allowed) {
-        for (String k : values.keySet()) {
+        for (Map.Entry<String, Object> e : values.entrySet()) {
+            String k = e.getKey();
             if (!allowed.contains(k)) {
-                throw new InvalidInputException(field(k), values.get(k),
+                throw new InvalidInputException(field(k), e.getValue(),
                         "unknown parameter (known: " + String.join(", ", new TreeSet<>(allowed)) + ")");
             }
         }

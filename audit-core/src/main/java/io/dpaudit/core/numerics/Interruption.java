@@ -26,6 +26,7 @@ public final class Interruption {
         private static final long serialVersionUID = 1L;
         private final String where;
 
+        /** @param where what was running, for the message ("interrupted while ..."). */
         public Interrupted(String where) {
             super("interrupted while " + where);
             this.where = where;

@@ -3,10 +3,8 @@ package io.dpaudit.mechanisms.batching;
 import io.dpaudit.core.engine.TrialSampler;
 import io.dpaudit.core.engine.World;
 import io.dpaudit.core.law.GaussianMixture;
-import io.dpaudit.core.model.LinearStatistic;
 import io.dpaudit.core.model.MechanismSimulator;
 import io.dpaudit.core.model.OutputModel;
-import io.dpaudit.mechanisms.batching.BatchingParameters.Sampler;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 

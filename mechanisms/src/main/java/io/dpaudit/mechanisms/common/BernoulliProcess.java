@@ -17,6 +17,7 @@ public final class BernoulliProcess {
     private final double inverseLogComplement;
     private long untilSuccess;
 
+    /** A process of independent trials of success probability {@code p}, drawing from {@code rng}. */
     public BernoulliProcess(UniformRandomProvider rng, double p) {
         this.rng = rng;
         this.p = p;

@@ -12,7 +12,6 @@ import io.dpaudit.runner.scenario.Scenario;
 import io.dpaudit.runner.scenario.ScenarioReader;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -65,33 +64,34 @@ final class DemoCommand implements Callable<Integer> {
         ReportFiles.checkDirectory("--out", dir); // nothing is created before both audits are done
         RunControl control = budget.control(quiet ? ProgressListener.NONE : ConsoleProgress.forStandardError(err));
 
-        String gaussian = String.format(Locale.ROOT, """
+        String gaussian = """
                 {
                   "name": "demo-gaussian-correct-claim",
                   "description": "Gaussian mechanism, sigma = 1, clip = 1, claimed at its exact epsilon for delta = 1e-5 (a correct claim).",
                   "mechanism": {"type": "gaussian", "sigma": 1.0, "clip": 1.0},
                   "attack": "likelihood-ratio",
-                  "trials": %d,
-                  "seed": %d,
+                  "trials": @TRIALS@,
+                  "seed": @SEED@,
                   "deltas": [1e-3, 1e-5],
                   "epsilons": [0, 1, 2, 3],
                   "claims": [{"label": "exact Gaussian bound at delta = 1e-5", "bound": "gaussian-exact", "delta": 1e-5}]
                 }
-                """, GAUSSIAN_TRIALS, SEED);
+                """.replace("@TRIALS@", Long.toString(GAUSSIAN_TRIALS)).replace("@SEED@", Long.toString(SEED));
         double trueEpsilon = new PoissonSubsampledGaussianBound(0.01, 1.0).epsilon(1e-5);
-        String subsampled = String.format(Locale.ROOT, """
+        String subsampled = """
                 {
                   "name": "demo-subsampled-gaussian-wrong-claim",
-                  "description": "Poisson-subsampled Gaussian, q = 0.01, sigma = 1, claimed at half its true epsilon (%s) for delta = 1e-5 (a wrong claim).",
+                  "description": "Poisson-subsampled Gaussian, q = 0.01, sigma = 1, claimed at half its true epsilon (@TRUE@) for delta = 1e-5 (a wrong claim).",
                   "mechanism": {"type": "poisson-subsampled-gaussian", "q": 0.01, "sigma": 1.0, "clip": 1.0},
                   "attack": "likelihood-ratio",
-                  "trials": %d,
-                  "seed": %d,
+                  "trials": @TRIALS@,
+                  "seed": @SEED@,
                   "deltas": [1e-3, 1e-5],
                   "epsilons": [0, 0.25, 0.5, 1],
-                  "claims": [{"label": "half the true epsilon at delta = 1e-5", "epsilon": %s, "delta": 1e-5}]
+                  "claims": [{"label": "half the true epsilon at delta = 1e-5", "epsilon": @HALF@, "delta": 1e-5}]
                 }
-                """, Double.toString(trueEpsilon), SUBSAMPLED_TRIALS, SEED, Double.toString(trueEpsilon / 2));
+                """.replace("@TRUE@", Double.toString(trueEpsilon)).replace("@TRIALS@", Long.toString(SUBSAMPLED_TRIALS))
+                .replace("@SEED@", Long.toString(SEED)).replace("@HALF@", Double.toString(trueEpsilon / 2));
 
         // Both audits first, then the reports: a failure (a time budget, say) leaves nothing behind.
         AuditReport first = TimeBudget.guarded(control, c -> audit(gaussian, threads, c));

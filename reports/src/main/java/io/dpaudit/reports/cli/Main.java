@@ -72,8 +72,8 @@ public final class Main {
         cl.addSubcommand("demo", new DemoCommand(io));
         cl.addSubcommand("version", new VersionCommand(io));
         cl.addSubcommand("help", new CommandLine.HelpCommand());
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
+        cl.setOut(new PrintWriter(new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.UTF_8), true));
+        cl.setErr(new PrintWriter(new java.io.OutputStreamWriter(err, java.nio.charset.StandardCharsets.UTF_8), true));
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
         cl.setExpandAtFiles(false); // "@file" is a file name, not an argument file
         cl.setUsageHelpWidth(100);

@@ -237,7 +237,8 @@ final class RunCommand implements Callable<Integer> {
             } catch (InvalidInputException e) {
                 throw InvalidInputException.in(f.toString(), e);
             }
-            String stem = f.getFileName().toString().replaceFirst("\\.json$", "");
+            Path fileName = f.getFileName();
+            String stem = (fileName == null ? "scenario" : fileName.toString()).replaceFirst("\\.json$", "");
             String folder = stem;
             for (int k = 2; !used.add(folder); k++) {
                 folder = stem + "-" + k;

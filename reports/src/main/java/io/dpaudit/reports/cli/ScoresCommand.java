@@ -15,7 +15,6 @@ import io.dpaudit.core.engine.RunControl;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.model.Parameters;
 import io.dpaudit.core.rng.RandomStreams;
-import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.Provenance;
 import io.dpaudit.reports.report.ReportFiles;

@@ -1,6 +1,5 @@
 package io.dpaudit.reports.report;
 
-import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import java.util.List;
 import org.commonmark.Extension;

@@ -5,7 +5,6 @@ import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.ClaimEstimate;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.EstimateVerdict;
-import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.estimate.tradeoff.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;

@@ -69,11 +69,6 @@ public final class ReportFiles {
     }
 
     /**
-     * Checks, without creating anything, that {@code dir} could be prepared: an existing writable directory without a
-     * directory in the way of {@code names}, or a path whose nearest existing ancestor is a writable directory. For
-     * commands that must not create the output directory before their long validation is over.
-     */
-    /**
      * The report directory {@code --out} names, or {@code fallback} when it is absent; an empty or blank value is
      * refused (it would mean the working directory, which nobody asks for by typing {@code --out ""}).
      */
@@ -91,6 +86,11 @@ public final class ReportFiles {
         }
     }
 
+    /**
+     * Checks, without creating anything, that {@code dir} could be prepared: an existing writable directory without a
+     * directory in the way of {@code names}, or a path whose nearest existing ancestor is a writable directory. For
+     * commands that must not create the output directory before their long validation is over.
+     */
     public static void checkDirectory(String field, Path dir, String... names) {
         recoverInterruptedSwitch(dir);
         if (Files.exists(dir)) {
@@ -201,7 +201,7 @@ public final class ReportFiles {
      */
     private static boolean switchDirectories(Path dir, Path parent, Path staging, java.util.Set<String> names,
             String tag) throws IOException {
-        if (!staging.getParent().equals(parent)) {
+        if (!parent.equals(staging.getParent())) {
             return false;
         }
         List<Path> others = new ArrayList<>();
@@ -210,7 +210,7 @@ public final class ReportFiles {
                 if (!Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                     return false;
                 }
-                if (!names.contains(p.getFileName().toString())) {
+                if (!names.contains(name(p))) {
                     others.add(p);
                 }
             }
@@ -263,7 +263,7 @@ public final class ReportFiles {
         String prefix = "." + abs.getFileName() + "." + ASIDE;
         try (Stream<Path> s = Files.list(parent)) {
             for (Path p : s.toList()) {
-                String n = p.getFileName().toString();
+                String n = name(p);
                 if (!n.startsWith(prefix) || !Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                     continue;
                 }
@@ -312,11 +312,17 @@ public final class ReportFiles {
         }
     }
 
+    /** The last element of {@code p}'s name, empty for a root. */
+    private static String name(Path p) {
+        Path n = p.getFileName();
+        return n == null ? "" : n.toString();
+    }
+
     /** Removes staging directories in {@code dir} left by processes that are no longer alive. */
     private static void removeStaleStaging(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
             for (Path p : s.toList()) {
-                Matcher m = STAGING_NAME.matcher(p.getFileName().toString());
+                Matcher m = STAGING_NAME.matcher(name(p));
                 if (m.matches() && Files.isDirectory(p)
                         && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true)) {
                     deleteTree(p);

@@ -331,7 +331,11 @@ public final class Checkpoint implements PhaseStore {
         Path tmp = null;
         try {
             Path dir = file.toAbsolutePath().getParent();
-            tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+            Path name = file.getFileName();
+            if (dir == null || name == null) {
+                throw new InvalidInputException(field, file, "is not a file's path");
+            }
+            tmp = Files.createTempFile(dir, "." + name + ".", ".tmp");
             root.put(CHECKSUM, sha256(MAPPER.writeValueAsString(root)));
             Files.writeString(tmp, MAPPER.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
             try {

@@ -59,7 +59,8 @@ public final class ScenarioReader {
      */
     public static Scenario read(Path path) {
         String text = InputFiles.readText("scenario", path, InputFiles.MAX_TEXT_BYTES);
-        String file = path.getFileName() == null ? "scenario" : path.getFileName().toString();
+        Path fileName = path.getFileName();
+        String file = fileName == null ? "scenario" : fileName.toString();
         return parse(text, file.endsWith(".json") ? file.substring(0, file.length() - 5) : file, path.toString());
     }
 

@@ -318,7 +318,7 @@ final class TiltedPlane {
         for (int j = 0; j < cells.length; j++) {
             for (int k = 0; k < perCell; k++) {
                 double x = uLo + (cells[j] % rowCells + rng.nextDouble()) * h;
-                double y = vLo + (cells[j] / rowCells + rng.nextDouble()) * h;
+                double y = vLo + (Math.floorDiv(cells[j], rowCells) + rng.nextDouble()) * h; // the cell's row
                 double lp = p.logDensity(x, y);
                 double f = component.logDensity(x, y) + theta * (lp - q.logDensity(x, y));
                 worst = Math.max(worst, f - cellBound[j]);
@@ -339,7 +339,7 @@ final class TiltedPlane {
                 int j = io.dpaudit.core.numerics.Inversion.index(cumulative, rng.nextDouble());
                 int cell = cells[j];
                 double x = uLo + (cell % rowCells + rng.nextDouble()) * h;
-                double y = vLo + (cell / rowCells + rng.nextDouble()) * h;
+                double y = vLo + (Math.floorDiv(cell, rowCells) + rng.nextDouble()) * h; // the cell's row
                 double lp = p.logDensity(x, y);
                 double lq = q.logDensity(x, y);
                 double f = (component == p ? lp : component.logDensity(x, y)) + theta * (lp - lq);
