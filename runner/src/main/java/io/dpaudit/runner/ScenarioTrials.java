@@ -10,7 +10,6 @@ import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.estimate.profile.TiltedProfileEstimator;
 import io.dpaudit.core.model.AuditableMechanism;
-import io.dpaudit.core.model.LinearStatistic;
 import io.dpaudit.core.model.MechanismSimulator;
 import io.dpaudit.core.model.OutputModel;
 import io.dpaudit.core.rng.RandomStreams;
@@ -106,8 +105,7 @@ public final class ScenarioTrials {
         }
         // A revealed flag (weak client sampling) makes the statistic's laws conditional on it: the estimator would
         // compute the conditional profile, not the mechanism's.
-        boolean flagged = model != null && model.statistic() instanceof LinearStatistic ls
-                && ls.flagIndex() >= 0;
+        boolean flagged = model != null && model.statistic().revealsFlag();
         boolean importanceSupported = model != null && !flagged
                 && TiltedProfileEstimator.supports(model.withCanary(), model.withoutCanary(), model.rounds());
         String method = scenario.estimate() ? estimateMethod(scenario, trials, importanceSupported) : null;

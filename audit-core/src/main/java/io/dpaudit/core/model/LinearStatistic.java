@@ -58,7 +58,12 @@ public final class LinearStatistic implements RoundStatistic {
         return roundDimension;
     }
 
-    /** Coordinate of the revealed-event flag, or -1. */
+    @Override
+    public boolean revealsFlag() {
+        return flagIndex >= 0;
+    }
+
+    /** The coordinate of the revealed-event flag, or -1. */
     public int flagIndex() {
         return flagIndex;
     }

@@ -20,4 +20,13 @@ public interface RoundStatistic {
      *     the canary's client is revealed not to have taken part); {@code into} is then unspecified
      */
     boolean extract(double[] block, int offset, double[] into);
+
+    /**
+     * Whether each round publishes an event that conditions the statistic's laws (a revealed participation flag): the
+     * laws are then conditional on it, and an estimate from them would be the conditional profile, not the
+     * mechanism's. False by default.
+     */
+    default boolean revealsFlag() {
+        return false;
+    }
 }

@@ -80,8 +80,44 @@ public final class DetectionPower {
         if (!(target < 1) || !(ClopperPearson.lower(n, n, a) > target)) {
             return Double.POSITIVE_INFINITY;
         }
-        long lo = 0; // CP_lower(lo) <= target
-        long hi = n; // CP_lower(hi) > target
+        long hi = smallestCountAbove(n, a, target);
+        double tpr = ClopperPearson.upper(hi - 1, n, 1 - PER_COUNT); // P(Bin(n, tpr) >= hi) >= 0.95
+        double base = b == 0 ? 0 : Math.exp(epsilon + Math.log(b));
+        return SafeRounding.up(Math.max(0, tpr - base));
+    }
+
+    /**
+     * The smallest count {@code x} in {@code [1, n]} whose Clopper–Pearson lower limit at level {@code a} exceeds
+     * {@code target}, given that {@code n}'s does. The limit rises with the count, so this is a search for the first
+     * {@code true} of a monotone predicate. It starts where the duality of the limits and the binomial distribution
+     * puts the answer ({@code CP_lower(x) > t} exactly when {@code P(Bin(n, t) >= x) < a}, so {@code x} is about the
+     * binomial's {@code 1 - a} quantile plus one), brackets it by steps of 1, 2, 4, ... from there and bisects: two
+     * or three evaluations of the limit where a bisection over {@code [0, n]} took thirty. The answer is the
+     * predicate's first {@code true}, the same whatever the start.
+     */
+    static long smallestCountAbove(long n, double a, double target) {
+        long guess = Math.max(1, Math.min(n, upperQuantile(n, target, 1 - a) + 1));
+        long lo; // CP_lower(lo) <= target (lo = 0: the limit of no count is 0)
+        long hi; // CP_lower(hi) > target
+        if (ClopperPearson.lower(guess, n, a) > target) {
+            hi = guess;
+            long step = 1;
+            lo = hi - 1;
+            while (lo > 0 && ClopperPearson.lower(lo, n, a) > target) {
+                hi = lo;
+                step *= 2;
+                lo = Math.max(0, hi - step);
+            }
+        } else {
+            lo = guess;
+            long step = 1;
+            hi = Math.min(n, lo + 1);
+            while (hi < n && !(ClopperPearson.lower(hi, n, a) > target)) {
+                lo = hi;
+                step *= 2;
+                hi = Math.min(n, lo + step);
+            }
+        }
         while (hi - lo > 1) {
             long mid = lo + (hi - lo) / 2;
             if (ClopperPearson.lower(mid, n, a) > target) {
@@ -90,9 +126,7 @@ public final class DetectionPower {
                 lo = mid;
             }
         }
-        double tpr = ClopperPearson.upper(hi - 1, n, 1 - PER_COUNT); // P(Bin(n, tpr) >= hi) >= 0.95
-        double base = b == 0 ? 0 : Math.exp(epsilon + Math.log(b));
-        return SafeRounding.up(Math.max(0, tpr - base));
+        return hi;
     }
 
     /**

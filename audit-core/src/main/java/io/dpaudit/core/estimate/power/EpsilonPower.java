@@ -207,7 +207,9 @@ public final class EpsilonPower {
      * The factor {@code 2^k} ({@code k >= 1}) by which the audit's trials must grow, every count growing in proportion,
      * for it to power the claim: the smallest such; 0 when none does before the scaled trials pass
      * {@value DetectionPower#MAX_RESOLVE_TRIALS} per world. Power grows with the trials (every limit tightens), so the
-     * factor is found by bisection over {@code k}.
+     * factor is the first {@code k} at which {@link #poweredAt} holds: found by steps {@code k = 1, 2, 4, 8, ...} (the
+     * largest {@code k} allowed last) and bisection between the last two, so a claim a few doublings short of its
+     * power costs two or three evaluations.
      */
     public static long scaleToResolve(DeltaLowerBound bound, Candidates candidates, double claimEpsilon,
             double claimDelta) {
@@ -217,11 +219,21 @@ public final class EpsilonPower {
         while (maxK < 62 && trials * Math.scalb(1.0, maxK + 1) <= DetectionPower.MAX_RESOLVE_TRIALS) {
             maxK++;
         }
-        if (maxK < 1 || !poweredAt(bound, candidates, claimEpsilon, claimDelta, maxK)) {
-            return 0;
-        }
         int lo = 0; // not powered at 2^lo (the audit itself is not)
-        int hi = maxK; // powered at 2^hi
+        int hi = -1; // powered at 2^hi, once found
+        for (int k = 1; ; k = Math.min(maxK, 2 * k)) {
+            if (k > maxK) {
+                return 0;
+            }
+            if (poweredAt(bound, candidates, claimEpsilon, claimDelta, k)) {
+                hi = k;
+                break;
+            }
+            if (k == maxK) {
+                return 0;
+            }
+            lo = k;
+        }
         while (hi - lo > 1) {
             int mid = (lo + hi) >>> 1;
             if (poweredAt(bound, candidates, claimEpsilon, claimDelta, mid)) {
@@ -236,7 +248,125 @@ public final class EpsilonPower {
     private static boolean poweredAt(DeltaLowerBound bound, Candidates candidates, double claimEpsilon,
             double claimDelta, int k) {
         double scale = Math.scalb(1.0, k);
-        return powered(DetectionPower.scaled(bound, scale), candidates.scaled(scale), claimEpsilon, claimDelta);
+        DeltaLowerBound scaled = DetectionPower.scaled(bound, scale);
+        if (claimEpsilon == 0) {
+            return powered(scaled, candidates.scaled(scale), claimEpsilon, claimDelta);
+        }
+        return epsilonWithinFactor(scaled, candidates.scaled(scale), claimEpsilon, claimDelta);
+    }
+
+    /**
+     * Whether {@link #epsilon}{@code (bound, candidates, claimEpsilon, claimDelta)} is at most
+     * {@value #CONSISTENT_FACTOR}{@code  claimEpsilon} ({@code claimEpsilon > 0}): the same answer with less work. The
+     * threshold is the larger of two minima over the candidates, each of a non-decreasing function of the candidate's
+     * needed rate, so it is within the factor exactly when some candidate brings each family within it. A candidate of
+     * other-world rate {@code q} needs at least {@code delta_c + e^eps_c q} (its test's flagged-world count must exceed
+     * the Clopper–Pearson target {@code delta_c + e^eps_c FPR_upper}, and {@code FPR_upper >= q}), so a candidate whose
+     * floor cannot bring a family within the factor is never computed; the answer is false at once when no candidate's
+     * floor can, and true as soon as both families are within it.
+     */
+    static boolean epsilonWithinFactor(DeltaLowerBound bound, Candidates candidates, double claimEpsilon,
+            double claimDelta) {
+        Reach reach = new Reach(claimEpsilon, claimDelta);
+        double certifiedRate = otherRate(bound);
+        boolean laplacePossible = reach.laplaceFloorWithin(certifiedRate);
+        double bestFloorMu = reach.floorMu(certifiedRate);
+        for (int o = 0; o < 2; o++) {
+            long m = o == 0 ? candidates.withoutTrials() : candidates.withTrials();
+            for (long count : o == 0 ? candidates.otherIsWithout() : candidates.otherIsWith()) {
+                double q = (double) count / m;
+                laplacePossible |= reach.laplaceFloorWithin(q);
+                bestFloorMu = Math.min(bestFloorMu, reach.floorMu(q));
+            }
+        }
+        if (!laplacePossible || claimDelta > 0 && !reach.gaussianWithin(bestFloorMu)) {
+            return false;
+        }
+        reach.add(certifiedRate, DetectionPower.detectableDelta(bound, claimEpsilon, claimDelta));
+        for (int o = 0; o < 2 && !reach.within(); o++) {
+            long n = o == 0 ? candidates.withTrials() : candidates.withoutTrials();
+            long m = o == 0 ? candidates.withoutTrials() : candidates.withTrials();
+            for (long count : o == 0 ? candidates.otherIsWithout() : candidates.otherIsWith()) {
+                if (reach.within()) {
+                    break;
+                }
+                double q = (double) count / m;
+                if (reach.worthComputing(q)) {
+                    reach.add(q, DetectionPower.detectableDelta(n, m, count, candidates.level(),
+                            candidates.level(), claimEpsilon, claimDelta));
+                }
+            }
+        }
+        return reach.within();
+    }
+
+    /**
+     * The two families' thresholds as {@link #epsilon} finishes them, held against {@value #CONSISTENT_FACTOR} times
+     * the claimed ε as candidates come in ({@link #epsilonWithinFactor}).
+     */
+    private static final class Reach {
+        private final Thresholds t = new Thresholds();
+        private final double claimEpsilon;
+        private final double claimDelta;
+        private final double limit;
+        private boolean laplaceWithin;
+        private boolean gaussianWithin;
+
+        Reach(double claimEpsilon, double claimDelta) {
+            this.claimEpsilon = claimEpsilon;
+            this.claimDelta = claimDelta;
+            this.limit = CONSISTENT_FACTOR * claimEpsilon;
+            this.gaussianWithin = claimDelta == 0; // a pure-DP claim has the Laplace family only
+        }
+
+        /** The least needed rate of a candidate of other-world rate {@code q}, or NaN when it cannot detect. */
+        private double floor(double q) {
+            double logBase = claimEpsilon + Math.log(q);
+            return q > 0 && q < 1 && logBase < 0 ? claimDelta + Math.exp(logBase) : Double.NaN;
+        }
+
+        /** The Laplace threshold as {@link #epsilon} reports it, from the family's smallest {@code eps'}. */
+        private boolean laplaceWithin(double epsPrime) {
+            return Double.isFinite(epsPrime) && SafeRounding.up(epsPrime + 2 * Math.log1p(-claimDelta)) <= limit;
+        }
+
+        /** The Gaussian threshold as {@link #epsilon} reports it, from the family's smallest {@code mu}. */
+        boolean gaussianWithin(double mu) {
+            return Double.isFinite(mu) && new GaussianBound(mu).epsilon(claimDelta) <= limit;
+        }
+
+        boolean laplaceFloorWithin(double q) {
+            double f = floor(q);
+            return f < 1 && laplaceWithin(laplaceEpsilon(q, f));
+        }
+
+        double floorMu(double q) {
+            double f = floor(q);
+            return f < 1 ? gaussianMu(q, f) : Double.POSITIVE_INFINITY;
+        }
+
+        /** Whether the candidate could bring a family that is not yet within the factor within it. */
+        boolean worthComputing(double q) {
+            double f = floor(q);
+            if (!(f < 1)) {
+                return false;
+            }
+            return !laplaceWithin && laplaceWithin(laplaceEpsilon(q, f))
+                    || !gaussianWithin && gaussianMu(q, f) < t.mu;
+        }
+
+        void add(double q, double detectable) {
+            double mu = t.mu;
+            t.add(q, detectable, claimEpsilon);
+            laplaceWithin = laplaceWithin(t.laplace);
+            if (!gaussianWithin && t.mu < mu) {
+                gaussianWithin = gaussianWithin(t.mu);
+            }
+        }
+
+        boolean within() {
+            return laplaceWithin && gaussianWithin;
+        }
     }
 
     /** The other world's observed rate on the certified test's event: {@code FP / m}, or for coupled trials its share. */
