@@ -3,6 +3,7 @@ package io.dpaudit.attacks;
 import io.dpaudit.attacks.learned.LearnedDistinguisher;
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.audit.AuditPlan;
+import io.dpaudit.core.audit.Stopping;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
@@ -52,11 +53,12 @@ public final class BlackBoxAudit<I> {
     private final String description;
     private final ProgressListener progress;
     private final boolean coupled;
+    private final Stopping stopping;
 
     private BlackBoxAudit(BlackBoxMechanism<I> mechanism, I withCanary, I withoutCanary, long trials, long seed,
             int threads, double confidence, ThresholdSelection selection, ToDoubleFunction<double[]> statistic,
             String statisticDescription, int trainingTrials, String description, ProgressListener progress,
-            boolean coupled) {
+            boolean coupled, Stopping stopping) {
         this.mechanism = mechanism;
         this.withCanary = withCanary;
         this.withoutCanary = withoutCanary;
@@ -71,6 +73,7 @@ public final class BlackBoxAudit<I> {
         this.description = description;
         this.progress = progress;
         this.coupled = coupled;
+        this.stopping = stopping;
     }
 
     /**
@@ -82,48 +85,49 @@ public final class BlackBoxAudit<I> {
         return new BlackBoxAudit<>(Objects.requireNonNull(mechanism, "mechanism"), withCanary, withoutCanary,
                 1_000_000L, 0L, Runtime.getRuntime().availableProcessors(), AuditSettings.DEFAULT_CONFIDENCE,
                 new ThresholdSelection.HeldOut(ThresholdSelection.HeldOut.DEFAULT_FRACTION), null, null, 0,
-                "black-box mechanism", ProgressListener.NONE, false);
+                "black-box mechanism", ProgressListener.NONE, false,
+                Stopping.FIXED);
     }
 
     /** Trials per world (selection plus evaluation). */
     public BlackBoxAudit<I> trials(long n) {
         Checks.atLeast("trials", n, 2);
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, n, seed, threads, confidence, selection,
-                statistic, statisticDescription, trainingTrials, description, progress, coupled);
+                statistic, statisticDescription, trainingTrials, description, progress, coupled, stopping);
     }
 
     /** The root seed. */
     public BlackBoxAudit<I> seed(long s) {
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, s, threads, confidence, selection,
-                statistic, statisticDescription, trainingTrials, description, progress, coupled);
+                statistic, statisticDescription, trainingTrials, description, progress, coupled, stopping);
     }
 
     /** Worker threads (never changes a number). */
     public BlackBoxAudit<I> threads(int k) {
         Checks.atLeast("threads", k, 1);
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, k, confidence, selection,
-                statistic, statisticDescription, trainingTrials, description, progress, coupled);
+                statistic, statisticDescription, trainingTrials, description, progress, coupled, stopping);
     }
 
     /** Confidence of each bound and verdict. */
     public BlackBoxAudit<I> confidence(double c) {
         Checks.confidence("confidence", c);
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, c, selection,
-                statistic, statisticDescription, trainingTrials, description, progress, coupled);
+                statistic, statisticDescription, trainingTrials, description, progress, coupled, stopping);
     }
 
     /** Threshold selection: held-out (default) or Bonferroni. */
     public BlackBoxAudit<I> selection(ThresholdSelection s) {
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, confidence,
                 Objects.requireNonNull(s, "selection"), statistic, statisticDescription, trainingTrials, description,
-                progress, coupled);
+                progress, coupled, stopping);
     }
 
     /** Distinguish by a threshold on {@code f} of the output instead of a learned classifier. */
     public BlackBoxAudit<I> statistic(ToDoubleFunction<double[]> f, String what) {
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, confidence, selection,
                 Objects.requireNonNull(f, "statistic"), "statistic: " + what, trainingTrials, description, progress,
-                coupled);
+                coupled, stopping);
     }
 
     /** Distinguish by a threshold on the output's first coordinate. */
@@ -135,20 +139,20 @@ public final class BlackBoxAudit<I> {
     public BlackBoxAudit<I> learned(int outputs) {
         Checks.atLeast("trainingTrials", outputs, 0);
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, confidence, selection,
-                null, null, outputs, description, progress, coupled);
+                null, null, outputs, description, progress, coupled, stopping);
     }
 
     /** A description of the mechanism for reports and messages. */
     public BlackBoxAudit<I> describedAs(String text) {
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, confidence, selection,
-                statistic, statisticDescription, trainingTrials, text, progress, coupled);
+                statistic, statisticDescription, trainingTrials, text, progress, coupled, stopping);
     }
 
     /** Where progress goes (none by default). */
     public BlackBoxAudit<I> progress(ProgressListener p) {
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, confidence, selection,
                 statistic, statisticDescription, trainingTrials, description, Objects.requireNonNull(p, "progress"),
-                coupled);
+                coupled, stopping);
     }
 
     /**
@@ -159,7 +163,23 @@ public final class BlackBoxAudit<I> {
      */
     public BlackBoxAudit<I> coupled(boolean on) {
         return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, confidence, selection,
-                statistic, statisticDescription, trainingTrials, description, progress, on);
+                statistic, statisticDescription, trainingTrials, description, progress, on, stopping);
+    }
+
+    /**
+     * When the audit stops: after all its trials ({@link Stopping#FIXED}, the default), or sequentially with its
+     * trials as the budget ({@link Stopping#SEQUENTIAL}: stages of growing size, every claim judged after each, the
+     * error level shared between the looks).
+     */
+    public BlackBoxAudit<I> stopping(Stopping s) {
+        return new BlackBoxAudit<>(mechanism, withCanary, withoutCanary, trials, seed, threads, confidence, selection,
+                statistic, statisticDescription, trainingTrials, description, progress, coupled,
+                Objects.requireNonNull(s, "stopping"));
+    }
+
+    /** When the audit stops. */
+    public Stopping stopping() {
+        return stopping;
     }
 
     /** Trials per world. */
@@ -202,7 +222,8 @@ public final class BlackBoxAudit<I> {
         if (!claims.isEmpty()) {
             settings = settings.withGrids(new ArrayList<>(deltas), new ArrayList<>(epsilons));
         }
-        return Auditor.run(AuditPlan.of(sampler, scorer, settings).withClaims(claims).withCoupling(coupled), progress);
+        return Auditor.run(AuditPlan.of(sampler, scorer, settings).withClaims(claims).withCoupling(coupled)
+                .withStopping(stopping), progress);
     }
 
     /** Training outputs per world by default: a tenth of the trials, in [10^4, 10^6], at most 2^24 doubles. */

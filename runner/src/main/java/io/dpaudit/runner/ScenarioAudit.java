@@ -116,8 +116,10 @@ public final class ScenarioAudit {
                 claims.add(resolve(c, mechanism, bounds));
             }
         }
-        return new Prepared(scenario, mechanism, t.simulator(), t.scorer(), settings, bounds, claims, tradeOffClaims,
-                t.lossScorer(), t.profileEstimation(), t.trainable(), t.trainingTrials(), search);
+        Prepared prepared = new Prepared(scenario, mechanism, t.simulator(), t.scorer(), settings, bounds, claims,
+                tradeOffClaims, t.lossScorer(), t.profileEstimation(), t.trainable(), t.trainingTrials(), search);
+        plan(prepared, prepared.scorer()).validate(); // the plan as a whole (a sequential one needs a claim, ...)
+        return prepared;
     }
 
     /** Resolves an f-DP claim: {@code mu}-GDP, or a bound's whole trade-off function ({@link BoundTradeOff}). */
@@ -255,7 +257,8 @@ public final class ScenarioAudit {
     public static AuditPlan plan(Prepared p, Scorer scorer) {
         return AuditPlan.of(p.simulator(), scorer, p.settings()).withClaims(p.claims())
                 .withTradeOffClaims(p.tradeOffClaims()).withLossScorer(p.lossScorer())
-                .withProfileEstimation(p.profileEstimation()).withCoupling(p.scenario().coupled());
+                .withProfileEstimation(p.profileEstimation()).withCoupling(p.scenario().coupled())
+                .withStopping(p.scenario().stopping());
     }
 
     /**
@@ -267,7 +270,8 @@ public final class ScenarioAudit {
         return String.format(Locale.ROOT, "%s %s: auditing %s: %s (%s simulator), attack %s, %s trials per world%s, "
                 + "seed %d, %d thread(s), %d claim(s)", ToolInfo.NAME, ToolInfo.version(), p.scenario().name(),
                 p.mechanism().type(), p.scenario().faithful() ? "faithful" : "reduced", p.scenario().attack(),
-                count(s.trialsPerWorld()), p.lossScorer() != null ? " (and as many for the estimate)"
+                p.scenario().stopping().sequential() ? "sequential, stages from " + count(p.scenario().stopping()
+                        .firstStageTrials()) + " up to " + count(s.trialsPerWorld()) : count(s.trialsPerWorld()), p.lossScorer() != null ? " (and as many for the estimate)"
                         : p.profileEstimation() != null ? " (and an importance-sampled estimate)" : "",
                 s.seed(), s.threads(), p.claims().size() + p.tradeOffClaims().size())
                 + (p.pairSearch() == null ? "" : String.format(Locale.ROOT, "; pair: %s (the highest of %d screened)",

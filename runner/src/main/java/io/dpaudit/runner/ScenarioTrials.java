@@ -63,11 +63,15 @@ public final class ScenarioTrials {
     /**
      * The estimate's method: the scenario's {@code plain} or {@code importance}, or for {@code auto} importance
      * sampling when the densities allow it and the smallest δ asked about (the scenario's and the claims') is below
-     * {@code 100/N}, where plain Monte Carlo of N trials per world sees about 100 events or fewer, else plain.
+     * {@code 100/N}, where plain Monte Carlo of N trials per world sees about 100 events or fewer, else plain. A
+     * sequential audit takes plain: its estimate grows with the stages, and the importance budget is its own.
      */
     static String estimateMethod(Scenario scenario, long trials, boolean importanceSupported) {
         if (!scenario.estimateMethod().equals("auto")) {
             return scenario.estimateMethod();
+        }
+        if (scenario.stopping().sequential()) {
+            return "plain";
         }
         double smallest = 1;
         for (double d : scenario.deltas()) {

@@ -20,51 +20,63 @@ import java.util.List;
  * @param profileEstimation the importance-sampled two-sided estimate, or null
  * @param coupled whether both worlds of each trial run on common random numbers ({@link
  *     TrialSamplerFactory#coupling()})
+ * @param stopping when the audit stops: after all of {@code settings}' trials, or sequentially with them as the
+ *     budget
  */
 public record AuditPlan(TrialSamplerFactory sampler, Scorer scorer, AuditSettings settings, List<Claim> claims,
         List<TradeOffClaim> tradeOffClaims, Scorer lossScorer, ProfileEstimation profileEstimation,
-        boolean coupled) {
+        boolean coupled, Stopping stopping) {
 
     public AuditPlan {
         claims = List.copyOf(claims);
         tradeOffClaims = List.copyOf(tradeOffClaims);
     }
 
-    /** A plan without claims, estimate or coupling. */
+    /** A plan without claims, estimate or coupling, of a fixed design. */
     public static AuditPlan of(TrialSamplerFactory sampler, Scorer scorer, AuditSettings settings) {
-        return new AuditPlan(sampler, scorer, settings, List.of(), List.of(), null, null, false);
+        return new AuditPlan(sampler, scorer, settings, List.of(), List.of(), null, null, false, Stopping.FIXED);
     }
 
     /** The same plan with these (ε, δ) claims. */
     public AuditPlan withClaims(List<Claim> newClaims) {
         return new AuditPlan(sampler, scorer, settings, newClaims, tradeOffClaims, lossScorer, profileEstimation,
-                coupled);
+                coupled, stopping);
     }
 
     /** The same plan with these f-DP claims. */
     public AuditPlan withTradeOffClaims(List<TradeOffClaim> newClaims) {
-        return new AuditPlan(sampler, scorer, settings, claims, newClaims, lossScorer, profileEstimation, coupled);
+        return new AuditPlan(sampler, scorer, settings, claims, newClaims, lossScorer, profileEstimation, coupled,
+                stopping);
     }
 
     /** The same plan with the plain two-sided estimate from counted trials of {@code loss} (null: none). */
     public AuditPlan withLossScorer(Scorer loss) {
-        return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, loss, profileEstimation, coupled);
+        return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, loss, profileEstimation, coupled,
+                stopping);
     }
 
     /** The same plan with the importance-sampled two-sided estimate (null: none). */
     public AuditPlan withProfileEstimation(ProfileEstimation estimation) {
-        return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, estimation, coupled);
+        return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, estimation, coupled,
+                stopping);
     }
 
     /** The same plan with another attack. */
     public AuditPlan withScorer(Scorer other) {
         return new AuditPlan(sampler, other, settings, claims, tradeOffClaims, lossScorer, profileEstimation,
-                coupled);
+                coupled, stopping);
     }
 
     /** The same plan on coupled trials ({@code true}) or on trials of each world apart. */
     public AuditPlan withCoupling(boolean on) {
-        return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, profileEstimation, on);
+        return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, profileEstimation, on,
+                stopping);
+    }
+
+    /** The same plan stopping by {@code rule} ({@code settings}' trials then the budget of a sequential one). */
+    public AuditPlan withStopping(Stopping rule) {
+        return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, profileEstimation, coupled,
+                rule);
     }
 
     /** Whether the plan has a two-sided estimate (white-box evidence). */
@@ -74,7 +86,9 @@ public record AuditPlan(TrialSamplerFactory sampler, Scorer scorer, AuditSetting
 
     /**
      * Refuses a plan that cannot run: two estimates, a loss scorer without a bracket of the log-likelihood ratio,
-     * coupled trials of a mechanism that has none, with Bonferroni selection or with an estimate.
+     * coupled trials of a mechanism that has none, with Bonferroni selection or with an estimate; a sequential audit
+     * without a claim to stop on, with the importance-sampled estimate (whose budget is its own), or whose first stage
+     * cannot be split.
      *
      * @throws InvalidInputException naming {@code simulator.coupling} for coupling the plan cannot have
      * @throws IllegalArgumentException for the programming errors
@@ -99,6 +113,28 @@ public record AuditPlan(TrialSamplerFactory sampler, Scorer scorer, AuditSetting
                 throw new IllegalArgumentException("coupled trials have no two-sided estimate");
             }
         }
+        if (stopping.sequential()) {
+            validateSequential();
+        }
         return this;
+    }
+
+    private void validateSequential() {
+        if (claims.isEmpty() && tradeOffClaims.isEmpty()) {
+            throw new InvalidInputException("stopping.rule", "sequential", "needs at least one claim: a sequential "
+                    + "audit stops when every claim is resolved");
+        }
+        if (profileEstimation != null) {
+            throw new InvalidInputException("stopping.rule", "sequential", "does not combine with the "
+                    + "importance-sampled estimate, whose trials are budgeted on their own: use the fixed rule");
+        }
+        if (settings.selection() instanceof ThresholdSelection.HeldOut h) {
+            long first = StageSchedule.of(stopping, settings.trialsPerWorld(), settings.confidence()).stageTrials(1);
+            long sel = AuditSettings.selectionTrials(first, h.fraction());
+            if (sel < 1 || first - sel < 1) {
+                throw new InvalidInputException("stopping.firstStageTrials", first, "too few for held-out selection "
+                        + "with fraction " + h.fraction() + " (each part of the first stage needs at least one trial)");
+            }
+        }
     }
 }

@@ -26,8 +26,10 @@ import java.util.List;
  * @param tradeOffClaims one per f-DP claim
  * @param estimate the two-sided privacy-loss estimate, or null when none was asked for
  * @param counts the histograms behind every number (for the counts file), or null when not kept
- * @param confidence how the verdicts' confidence is shared between the sources of evidence ({@code settings}'
- *     confidence is each black-box statement's: {@link ConfidenceSplit#blackBox})
+ * @param confidence how the verdicts' confidence is shared between the looks and the sources of evidence
+ *     ({@code settings}' confidence is each black-box statement's: {@link ConfidenceSplit#blackBox})
+ * @param sequential what a sequential audit did, look by look; null for an audit of one look. The numbers above are
+ *     the last look's ({@code settings}' trials: those of all its stages), except a claim refuted at an earlier look
  */
 public record AuditResult(
         AuditSettings settings,
@@ -45,7 +47,8 @@ public record AuditResult(
         List<TradeOffClaimResult> tradeOffClaims,
         PrivacyLossEstimate estimate,
         Counts counts,
-        ConfidenceSplit confidence) {
+        ConfidenceSplit confidence,
+        SequentialRun sequential) {
 
     /**
      * The merged histograms of each counted phase.
@@ -64,7 +67,7 @@ public record AuditResult(
             CertifiedTradeOff tradeOff, List<TradeOffClaimResult> tradeOffClaims) {
         this(settings, mechanism, attack, binning, selectionTrials, evaluationTrials, streamsUsed, epsilonLowerBounds,
                 deltaLowerBounds, claims, elapsedSeconds, tradeOff, tradeOffClaims, null, null,
-                ConfidenceSplit.single(settings.confidence()));
+                ConfidenceSplit.single(settings.confidence()), null);
     }
 
     /** A result whose statements are all at the settings' confidence (one source of evidence). */
@@ -75,7 +78,7 @@ public record AuditResult(
             Counts counts) {
         this(settings, mechanism, attack, binning, selectionTrials, evaluationTrials, streamsUsed, epsilonLowerBounds,
                 deltaLowerBounds, claims, elapsedSeconds, tradeOff, tradeOffClaims, estimate, counts,
-                ConfidenceSplit.single(settings.confidence()));
+                ConfidenceSplit.single(settings.confidence()), null);
     }
 
     public AuditResult {

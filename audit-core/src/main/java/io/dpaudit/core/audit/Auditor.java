@@ -71,45 +71,25 @@ public final class Auditor {
     public static AuditResult run(AuditPlan plan, ProgressListener progress, PhaseEngine engine) {
         plan.validate();
         long start = System.nanoTime();
-        // With a white-box estimate, (eps, delta) claims are judged by both sources: each gets half the error level.
-        ConfidenceSplit split = plan.hasEstimate() ? plan.claims().isEmpty()
-                ? ConfidenceSplit.separate(plan.settings().confidence())
-                : ConfidenceSplit.shared(plan.settings().confidence())
-                : ConfidenceSplit.single(plan.settings().confidence());
-        AuditSettings settings = plan.settings().withConfidence(split.blackBox());
+        AuditSettings settings = plan.settings();
         PhaseEngine phases = engine != null ? engine
                 : new LocalEngine(settings.threads(), settings.shardTrials(), progress);
         RandomStreams streams = new RandomStreams(settings.seed());
         // on the local engine the pilot's rate per thread is the counted phases' rate
         Pilot.Result pilot = pilot(plan.sampler(), plan.scorer(), settings, streams, phases.local(),
                 plan.lossScorer() != null, progress);
-        HistogramBinning binning = pilot.binning();
-        Scorer scorer = pilot.scorer(); // a RankedScorer when a generic score turned out to take few values
-        Counted counted = plan.coupled()
-                ? count(COUPLED, plan, scorer, binning, settings, phases, streams, progress)
-                : count(INDEPENDENT, plan, scorer, binning, settings, phases, streams, progress);
-        ScoreCounts[] lossCounts = new ScoreCounts[1];
-        PrivacyLossEstimate estimate = plan.lossScorer() == null ? null
-                : estimateLoss(phases, plan.sampler(), plan.lossScorer(), settings, plan.claims(), streams, lossCounts,
-                        progress);
-        if (plan.profileEstimation() != null) {
-            List<Double> targetEpsilons = new ArrayList<>(settings.epsilons());
-            List<Double> targetDeltas = new ArrayList<>(settings.deltas());
-            for (Claim c : plan.claims()) {
-                targetEpsilons.add(c.epsilon());
-                targetDeltas.add(c.delta());
-            }
-            progress.onPhase("estimate", "importance sampling of the exact privacy loss (white-box)");
-            estimate = plan.profileEstimation().estimate(targetEpsilons, targetDeltas, settings.confidence(), streams,
-                    settings.threads(), progress);
-        }
-        Judgement.Judged j = Judgement.judge(counted.estimator(), counted.selection(), counted.evaluation(), settings,
-                plan.claims(), plan.tradeOffClaims(), estimate);
-        double elapsed = (System.nanoTime() - start) / 1e9;
-        return new AuditResult(settings, counted.mechanism(), scorer.description(), binning,
-                counted.selectionTrials(), counted.evaluationTrials(), streams.issued(), j.epsilonLowerBounds(),
-                j.deltaLowerBounds(), j.claims(), elapsed, j.tradeOff(), j.tradeOffClaims(), estimate,
-                new AuditResult.Counts(counted.selection(), counted.evaluation(), lossCounts[0]), split);
+        return plan.coupled()
+                ? new Looks<>(COUPLED, plan, pilot, phases, streams, progress, start).run()
+                : new Looks<>(INDEPENDENT, plan, pilot, phases, streams, progress, start).run();
+    }
+
+    /**
+     * The split of one look's confidence between the sources: with a white-box estimate, (ε, δ) claims are judged by
+     * both, so each gets half the look's error level.
+     */
+    private static ConfidenceSplit split(AuditPlan plan, double lookConfidence) {
+        return plan.hasEstimate() ? plan.claims().isEmpty() ? ConfidenceSplit.separate(lookConfidence)
+                : ConfidenceSplit.shared(lookConfidence) : ConfidenceSplit.single(lookConfidence);
     }
 
     /**
@@ -133,7 +113,6 @@ public final class Auditor {
         public TrialKind<ScoreCounts> kind() {
             return TrialKind.INDEPENDENT;
         }
-
 
         @Override
         public ThresholdEstimator estimator(ScoreCounts selection, ScoreCounts evaluation, AuditSettings s) {
@@ -173,7 +152,6 @@ public final class Auditor {
             return TrialKind.COUPLED;
         }
 
-
         @Override
         public ThresholdEstimator estimator(CoupledCounts selection, CoupledCounts evaluation, AuditSettings s) {
             return PairedEstimator.heldOut(selection, evaluation, s.confidence());
@@ -191,39 +169,285 @@ public final class Auditor {
     };
 
     /**
-     * What the counted phases give the judgement: the estimator, each world's selection counts (null with
-     * Bonferroni) and evaluation counts, the trials of each phase, and the mechanism as the trials ran it.
+     * The counted stages of one audit and the look after each ({@link StageSchedule}): one stage and one look for a
+     * fixed design, as many as it takes (up to the budget) for a sequential one.
+     *
+     * <p><b>What each look certifies on.</b> With held-out selection, look 1 splits stage 1 as a fixed design splits
+     * its trials ({@code round(n_1 f)} choose the tests, the rest certify them); look {@code k >= 2} chooses its tests
+     * on stages {@code 1..j} and certifies them on stages {@code j+1..k} ({@link StageSchedule#selectionStages}), so
+     * at every look the certifying trials are independent of everything that chose the test. With Bonferroni
+     * selection nothing is chosen on the data: look {@code k} evaluates its grid of tests on stages {@code 1..k}. The
+     * white-box estimate of look {@code k} counts stages {@code 1..k} of its own trials (its histogram range fixed
+     * once, by its pilot).
+     *
+     * <p><b>Streams.</b> The pilot's first; then look 1's selection phase ({@code "selection"}) and evaluation phase
+     * ({@code "evaluation"}), the estimate's pilot and its first stage ({@code "estimate"}); then for each later look,
+     * the stage ({@code "stage-k"}) and the estimate's stage ({@code "estimate-stage-k"}). A fixed design draws exactly
+     * what it always drew.
      */
-    private record Counted(ThresholdEstimator estimator, ScoreCounts selection, ScoreCounts evaluation,
-            long selectionTrials, long evaluationTrials, String mechanism) {
+    private static final class Looks<C extends PhaseCounts<C>> {
+        private final Trials<C> trials;
+        private final AuditPlan plan;
+        private final Scorer scorer;
+        private final HistogramBinning binning;
+        private final PhaseEngine phases;
+        private final RandomStreams streams;
+        private final ProgressListener progress;
+        private final long start;
+        private final StageSchedule schedule;
+        private final boolean heldOut;
+        private final ShardCounter<?, C> counter;
+        /** Each stage's counts so far (stage 1's selection and evaluation parts together). */
+        private final List<C> stages = new ArrayList<>();
+        private C selection;
+        private C evaluation;
+        private LossEstimate loss;
+
+        Looks(Trials<C> trials, AuditPlan plan, Pilot.Result pilot, PhaseEngine phases, RandomStreams streams,
+                ProgressListener progress, long start) {
+            this.trials = trials;
+            this.plan = plan;
+            this.scorer = pilot.scorer(); // a RankedScorer when a generic score turned out to take few values
+            this.binning = pilot.binning();
+            this.phases = phases;
+            this.streams = streams;
+            this.progress = progress;
+            this.start = start;
+            this.schedule = StageSchedule.of(plan.stopping(), plan.settings().trialsPerWorld(),
+                    plan.settings().confidence());
+            this.heldOut = plan.settings().selection() instanceof ThresholdSelection.HeldOut;
+            this.counter = trials.kind().counter(plan.sampler(), scorer, binning);
+        }
+
+        AuditResult run() {
+            int n = plan.claims().size();
+            int m = plan.tradeOffClaims().size();
+            ClaimResult[] claims = new ClaimResult[n];
+            TradeOffClaimResult[] tradeOffClaims = new TradeOffClaimResult[m];
+            Integer[] claimLooks = new Integer[n];
+            Integer[] tradeOffLooks = new Integer[m];
+            List<SequentialRun.Look> looks = new ArrayList<>();
+            SequentialRun.Stop stop = SequentialRun.Stop.BUDGET;
+            Judgement.Judged judged = null;
+            AuditSettings settings = null;
+            ConfidenceSplit split = null;
+            PrivacyLossEstimate estimate = null;
+            for (int k = 1; k <= schedule.looks(); k++) {
+                split = split(plan, schedule.confidence(k));
+                settings = plan.settings().withConfidence(split.blackBox());
+                count(k);
+                estimate = estimate(k, split);
+                judged = Judgement.judge(trials.estimator(selection, evaluation, settings),
+                        selection == null ? null : trials.marginals(selection), trials.marginals(evaluation),
+                        settings, plan.claims(), plan.tradeOffClaims(), estimate);
+                List<Verdict> claimVerdicts = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    ClaimResult c = judged.claims().get(i);
+                    claimVerdicts.add(c.verdict());
+                    if (claims[i] == null || claims[i].verdict() != Verdict.VIOLATED) { // a refutation stands
+                        claims[i] = c;
+                        claimLooks[i] = k;
+                    }
+                }
+                List<Verdict> tradeOffVerdicts = new ArrayList<>();
+                for (int i = 0; i < m; i++) {
+                    TradeOffClaimResult c = judged.tradeOffClaims().get(i);
+                    tradeOffVerdicts.add(c.verdict());
+                    if (tradeOffClaims[i] == null || tradeOffClaims[i].verdict() != Verdict.VIOLATED) {
+                        tradeOffClaims[i] = c;
+                        tradeOffLooks[i] = k;
+                    }
+                }
+                looks.add(new SequentialRun.Look(k, schedule.trialsThrough(k), selectionTrials(), evaluationTrials(),
+                        split.blackBox(), (System.nanoTime() - start) / 1e9, claimVerdicts, tradeOffVerdicts));
+                if (schedule.sequential() && resolved(claims) && resolved(tradeOffClaims)) {
+                    stop = SequentialRun.Stop.RESOLVED;
+                    break;
+                }
+                if (schedule.sequential() && k < schedule.looks()) {
+                    progress.onPhase("look", String.format(Locale.ROOT, "look %d: %s", k, unresolved(claims,
+                            tradeOffClaims)));
+                }
+            }
+            SequentialRun.Look last = looks.get(looks.size() - 1);
+            SequentialRun sequential = schedule.sequential() ? new SequentialRun(plan.stopping().firstStageTrials(),
+                    plan.settings().trialsPerWorld(), looks, stop, List.of(claimLooks), List.of(tradeOffLooks))
+                    : null;
+            AuditSettings used = settings.with(last.trialsPerWorld(), settings.seed(), settings.threads());
+            ConfidenceSplit confidence = schedule.sequential() ? split.ofLookIn(plan.settings().confidence()) : split;
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            return new AuditResult(used, trials.mechanism(plan), scorer.description(), binning,
+                    last.selectionTrials(), last.evaluationTrials(), streams.issued(), judged.epsilonLowerBounds(),
+                    judged.deltaLowerBounds(), List.of(claims), elapsed, judged.tradeOff(), List.of(tradeOffClaims),
+                    estimate, new AuditResult.Counts(selection == null ? null : trials.marginals(selection),
+                            trials.marginals(evaluation), loss == null ? null : loss.counts), confidence,
+                    sequential);
+        }
+
+        /** Counts stage {@code k} and sets the look's selection and evaluation counts ({@link StageSchedule}). */
+        private void count(int k) {
+            String unit = trials.kind().unit();
+            long stage = schedule.stageTrials(k);
+            if (k == 1) {
+                if (plan.settings().selection() instanceof ThresholdSelection.HeldOut h) {
+                    long chosen = AuditSettings.selectionTrials(stage, h.fraction());
+                    progress.onPhase("selection", String.format(Locale.ROOT, "%d %s choose the threshold test "
+                            + "(held-out fraction %s)%s", chosen, unit, h.fraction(), lookNote(k)));
+                    selection = phases.run("selection", counter, chosen, streams);
+                    progress.onPhase("evaluation", String.format(Locale.ROOT, "%d %s certify the chosen test",
+                            stage - chosen, unit));
+                    evaluation = phases.run("evaluation", counter, stage - chosen, streams);
+                    C first = selection.copy();
+                    first.add(evaluation);
+                    stages.add(first);
+                } else {
+                    ThresholdSelection.Bonferroni b = (ThresholdSelection.Bonferroni) plan.settings().selection();
+                    progress.onPhase("evaluation", String.format(Locale.ROOT, "%d %s evaluate %d tests (Bonferroni)%s",
+                            stage, unit, 4 * b.gridSize(), lookNote(k)));
+                    evaluation = phases.run("evaluation", counter, stage, streams);
+                    stages.add(evaluation.copy());
+                }
+                return;
+            }
+            int chosenStages = plan.settings().selection() instanceof ThresholdSelection.HeldOut h
+                    ? schedule.selectionStages(k, h.fraction()) : 0;
+            progress.onPhase("stage-" + k, String.format(Locale.ROOT, "%d %s (stage %d of at most %d: %s)%s", stage,
+                    unit, k, schedule.looks(), chosenStages > 0 ? String.format(Locale.ROOT, "stages 1 to %d choose "
+                            + "the test, stages %d to %d certify it", chosenStages, chosenStages + 1, k)
+                            : "the tests are evaluated on every stage so far", lookNote(k)));
+            stages.add(phases.run("stage-" + k, counter, stage, streams));
+            selection = chosenStages > 0 ? sum(0, chosenStages) : null;
+            evaluation = sum(chosenStages, k);
+        }
+
+        /** The counts of stages {@code from + 1} to {@code to}, as a new object. */
+        private C sum(int from, int to) {
+            C total = stages.get(from).copy();
+            for (int i = from + 1; i < to; i++) {
+                total.add(stages.get(i));
+            }
+            return total;
+        }
+
+        private String lookNote(int k) {
+            return schedule.sequential() ? String.format(Locale.ROOT, "; look %d at error level %.3g", k,
+                    schedule.errorLevel(k)) : "";
+        }
+
+        private long selectionTrials() {
+            return selection == null ? 0 : selection.trials();
+        }
+
+        private long evaluationTrials() {
+            return evaluation.trials();
+        }
+
+        /**
+         * The white-box estimate of look {@code k}: the plain one from its trials so far, or the importance-sampled
+         * one (a fixed design's only look: {@link AuditPlan#validate}); null without one.
+         */
+        private PrivacyLossEstimate estimate(int k, ConfidenceSplit split) {
+            if (plan.profileEstimation() != null) {
+                return profileEstimate(split.whiteBox());
+            }
+            if (plan.lossScorer() == null) {
+                return null;
+            }
+            if (loss == null) {
+                loss = new LossEstimate(plan, phases, streams, progress);
+            }
+            return loss.look(k, schedule.stageTrials(k), split.whiteBox());
+        }
+
+        private PrivacyLossEstimate profileEstimate(double confidence) {
+            AuditSettings settings = plan.settings();
+            List<Double> targetEpsilons = new ArrayList<>(settings.epsilons());
+            List<Double> targetDeltas = new ArrayList<>(settings.deltas());
+            for (Claim c : plan.claims()) {
+                targetEpsilons.add(c.epsilon());
+                targetDeltas.add(c.delta());
+            }
+            progress.onPhase("estimate", "importance sampling of the exact privacy loss (white-box)");
+            return plan.profileEstimation().estimate(targetEpsilons, targetDeltas, confidence, streams,
+                    settings.threads(), progress);
+        }
     }
 
-    /** The selection (held-out) and evaluation phases of one kind of trial. */
-    private static <C extends PhaseCounts<C>> Counted count(Trials<C> trials, AuditPlan plan, Scorer scorer,
-            HistogramBinning binning, AuditSettings settings, PhaseEngine phases, RandomStreams streams,
-            ProgressListener progress) {
-        ShardCounter<?, C> counter = trials.kind().counter(plan.sampler(), scorer, binning);
-        String unit = trials.kind().unit();
-        C selection = null;
-        long selectionTrials = 0;
-        long evaluationTrials = settings.trialsPerWorld();
-        if (settings.selection() instanceof ThresholdSelection.HeldOut h) {
-            selectionTrials = AuditSettings.selectionTrials(settings.trialsPerWorld(), h.fraction());
-            evaluationTrials = settings.trialsPerWorld() - selectionTrials;
-            progress.onPhase("selection", String.format(Locale.ROOT, "%d %s choose the threshold test (held-out "
-                    + "fraction %s)", selectionTrials, unit, h.fraction()));
-            selection = phases.run("selection", counter, selectionTrials, streams);
-            progress.onPhase("evaluation", String.format(Locale.ROOT, "%d %s certify the chosen test",
-                    evaluationTrials, unit));
-        } else {
-            ThresholdSelection.Bonferroni b = (ThresholdSelection.Bonferroni) settings.selection();
-            progress.onPhase("evaluation", String.format(Locale.ROOT, "%d %s evaluate %d tests (Bonferroni)",
-                    evaluationTrials, unit, 4 * b.gridSize()));
+    /** Whether every claim is violated or consistent. */
+    private static boolean resolved(ClaimResult[] claims) {
+        for (ClaimResult c : claims) {
+            if (c.verdict() == Verdict.INCONCLUSIVE) {
+                return false;
+            }
         }
-        C evaluation = phases.run("evaluation", counter, evaluationTrials, streams);
-        return new Counted(trials.estimator(selection, evaluation, settings),
-                selection == null ? null : trials.marginals(selection), trials.marginals(evaluation),
-                selectionTrials, evaluationTrials, trials.mechanism(plan));
+        return true;
+    }
+
+    private static boolean resolved(TradeOffClaimResult[] claims) {
+        for (TradeOffClaimResult c : claims) {
+            if (c.verdict() == Verdict.INCONCLUSIVE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** How many claims a look left inconclusive. */
+    private static String unresolved(ClaimResult[] claims, TradeOffClaimResult[] tradeOffClaims) {
+        int open = 0;
+        for (ClaimResult c : claims) {
+            open += c.verdict() == Verdict.INCONCLUSIVE ? 1 : 0;
+        }
+        for (TradeOffClaimResult c : tradeOffClaims) {
+            open += c.verdict() == Verdict.INCONCLUSIVE ? 1 : 0;
+        }
+        return String.format(Locale.ROOT, "%d of %d claim(s) still inconclusive, going on", open,
+                claims.length + tradeOffClaims.length);
+    }
+
+    /**
+     * The plain two-sided estimate's trials, stage by stage: its pilot fixes the histogram range once (on the budget's
+     * share, {@link #estimatePilotTrials}), then each look adds a stage of as many trials as the attack's and
+     * estimates from all of them.
+     */
+    private static final class LossEstimate {
+        private final AuditPlan plan;
+        private final PhaseEngine phases;
+        private final RandomStreams streams;
+        private final LossBracket bracket;
+        private final HistogramBinning binning;
+        private final double[] grid;
+        private ScoreCounts counts;
+
+        LossEstimate(AuditPlan plan, PhaseEngine phases, RandomStreams streams, ProgressListener progress) {
+            this.plan = plan;
+            this.phases = phases;
+            this.streams = streams;
+            AuditSettings settings = plan.settings();
+            this.bracket = plan.lossScorer().lossBracket();
+            progress.onPhase("estimate", String.format(Locale.ROOT, "pilot of %d trials per world, then %s of the "
+                    + "exact log-likelihood ratio", estimatePilotTrials(settings), plan.stopping().sequential()
+                    ? "as many trials per world as each stage" : settings.trialsPerWorld() + " trials per world"));
+            this.binning = Pilot.binning(plan.sampler(), plan.lossScorer(), estimatePilotTrials(settings),
+                    ESTIMATE_BINS, streams.next(), progress);
+            List<Double> extra = new ArrayList<>(settings.epsilons());
+            for (Claim c : plan.claims()) {
+                extra.add(c.epsilon());
+            }
+            this.grid = estimateGrid(binning, bracket, extra);
+        }
+
+        PrivacyLossEstimate look(int k, long stageTrials, double confidence) {
+            ScoreCounts stage = phases.run(k == 1 ? "estimate" : "estimate-stage-" + k,
+                    new IndependentShards(plan.sampler(), plan.lossScorer(), binning), stageTrials, streams);
+            if (counts == null) {
+                counts = stage;
+            } else {
+                counts = counts.copy();
+                counts.add(stage);
+            }
+            return PrivacyLossEstimator.estimate(counts, bracket, confidence, grid);
+        }
     }
 
     /**
@@ -241,26 +465,6 @@ public final class Auditor {
             expectDuration(settings, estimate, System.nanoTime() - pilotStart, progress);
         }
         return pilot;
-    }
-
-    private static PrivacyLossEstimate estimateLoss(PhaseEngine engine, TrialSamplerFactory sampler,
-            Scorer lossScorer, AuditSettings settings, List<Claim> claims, RandomStreams streams,
-            ScoreCounts[] countsOut, ProgressListener progress) {
-        LossBracket bracket = lossScorer.lossBracket();
-        progress.onPhase("estimate", String.format(Locale.ROOT, "pilot of %d trials per world, then %d "
-                + "trials per world of the exact log-likelihood ratio", estimatePilotTrials(settings),
-                settings.trialsPerWorld()));
-        HistogramBinning binning = Pilot.binning(sampler, lossScorer, estimatePilotTrials(settings), ESTIMATE_BINS,
-                streams.next(), progress);
-        ScoreCounts counts = engine.run("estimate", new IndependentShards(sampler, lossScorer, binning),
-                settings.trialsPerWorld(), streams);
-        countsOut[0] = counts;
-        List<Double> extra = new ArrayList<>(settings.epsilons());
-        for (Claim c : claims) {
-            extra.add(c.epsilon());
-        }
-        return PrivacyLossEstimator.estimate(counts, bracket, settings.confidence(),
-                estimateGrid(binning, bracket, extra));
     }
 
     /**

@@ -3,6 +3,7 @@ package io.dpaudit.reports.cli;
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.ToolInfo;
 import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.audit.Stopping;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.RunControl;
 import io.dpaudit.runner.PairSearch;
@@ -79,6 +80,14 @@ final class RunCommand implements Callable<Integer> {
     String master;
     @Option(names = "--partitions", paramLabel = "P", description = "Spark tasks per phase (--engine spark)")
     String partitions;
+    @Option(names = "--until-resolved", description = "audit sequentially: stages of 1000, 2000, 4000, ... trials per "
+            + "world, every claim judged after each with the error level shared between the looks, stopping as soon "
+            + "as every claim is violated or powered-consistent, or when the budget is spent (--max-trials, else the "
+            + "scenario's trials)")
+    boolean untilResolved;
+    @Option(names = "--max-trials", paramLabel = "N", description = "the budget of trials per world of a sequential "
+            + "audit (--until-resolved, or a scenario whose stopping rule is sequential)")
+    String maxTrialsText;
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
     @picocli.CommandLine.Mixin
@@ -125,16 +134,16 @@ final class RunCommand implements Callable<Integer> {
         ConsoleProgress console = quiet ? null : ConsoleProgress.forStandardError(err);
         RunControl control = budget.control(console == null ? ProgressListener.NONE : console);
         Scenario read = ScenarioReader.read(scenarioPath);
-        Scenario scenario = estimate ? read.withEstimate() : read;
+        Scenario scenario = withStopping(estimate ? read.withEstimate() : read, trialsOverride);
         if (engine.equals("spark") && read.source() != null && read.source().has(PairSearch.KEY)) {
             // Executors rebuild the mechanism from the scenario file; the searched pair lives only on the driver.
             throw new InvalidInputException(PairSearch.KEY, "(a search)", "applies to the local engine; audit the "
                     + "chosen pair's scenario with --engine spark");
         }
-        long trials = trialsOverride != null ? trialsOverride : scenario.trials();
+        long trials = scenario.trials();
         long seed = seedOverride != null ? seedOverride : scenario.seed();
         byte[] scenarioBytes = bytes(scenarioPath);
-        Checkpoint store = checkpointStore(seed, trials, scenarioBytes); // refused before any preparation
+        Checkpoint store = checkpointStore(seed, trials, scenario.stopping(), scenarioBytes); // before any preparation
         AuditReport report;
         boolean existed = java.nio.file.Files.exists(dir);
         Thread flush = null;
@@ -159,6 +168,8 @@ final class RunCommand implements Callable<Integer> {
                     err.println("dp-audit: interrupted; the completed shards are kept in " + store.file()
                             + "; go on with: dp-audit run " + scenarioPath + " --resume " + store.file()
                             + (trialsOverride != null ? " --trials " + trials : "")
+                            + (untilResolved ? " --until-resolved" : "")
+                            + (maxTrialsText != null ? " --max-trials " + trials : "")
                             + (seedOverride != null ? " --seed " + seed : ""));
                     err.flush();
                 }, "dp-audit-checkpoint");
@@ -217,11 +228,9 @@ final class RunCommand implements Callable<Integer> {
         io.dpaudit.runner.BoundCache cache = new io.dpaudit.runner.BoundCache(); // siblings share their bounds
         for (Path f : files) {
             try {
-                Scenario scenario = ScenarioReader.read(f);
-                if (estimate) {
-                    scenario = scenario.withEstimate();
-                }
-                long trials = trialsOverride != null ? trialsOverride : scenario.trials();
+                Scenario scenario = withStopping(estimate ? ScenarioReader.read(f).withEstimate()
+                        : ScenarioReader.read(f), trialsOverride);
+                long trials = scenario.trials();
                 long seed = seedOverride != null ? seedOverride : scenario.seed();
                 if (!quiet) {
                     err.printf(java.util.Locale.ROOT, "preparing %d/%d %s%n", prepared.size() + 1, files.size(), f);
@@ -353,13 +362,13 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The checkpoint store of {@code --checkpoint} / {@code --resume}, or null. */
-    private Checkpoint checkpointStore(long seed, long trials, byte[] scenarioBytes) {
+    private Checkpoint checkpointStore(long seed, long trials, Stopping stopping, byte[] scenarioBytes) {
         if (checkpoint == null && resume == null) {
             return null;
         }
         Checkpoint.Identity id = new Checkpoint.Identity(ToolInfo.version(),
                 Provenance.sha256(scenarioBytes == null ? new byte[0] : scenarioBytes),
-                seed, trials);
+                seed, trials, stopping.describe());
         Path target = Path.of(checkpoint != null ? checkpoint : resume);
         ReportFiles.checkDirectory(checkpoint != null ? "--checkpoint" : "--resume", target.toAbsolutePath()
                 .getParent());
@@ -387,6 +396,28 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** {@code --trials}, validated (a whole number of at least 1), or null when absent. */
+    /**
+     * The scenario with the options' trials and stopping rule: {@code --until-resolved} makes it sequential (the
+     * default first stage), and its budget is {@code --max-trials}, else {@code --trials}, else the scenario's trials.
+     */
+    private Scenario withStopping(Scenario s, Long trialsOverride) {
+        Long max = maxTrialsText != null ? Checks.trials("--max-trials", OptionValues.wholeNumber("--max-trials",
+                maxTrialsText)) : null;
+        boolean sequential = untilResolved || s.stopping().sequential();
+        if (max != null && !sequential) {
+            throw new InvalidInputException("--max-trials", max, "applies to a sequential audit (--until-resolved, or "
+                    + "a scenario whose stopping rule is sequential)");
+        }
+        if (max != null && trialsOverride != null && !max.equals(trialsOverride)) {
+            throw new InvalidInputException("--trials", trialsOverride, "conflicts with --max-trials " + max
+                    + " (a sequential audit's budget; give one of them)");
+        }
+        long trials = max != null ? max : trialsOverride != null ? trialsOverride : s.trials();
+        Stopping rule = s.stopping().sequential() ? s.stopping() : sequential ? Stopping.SEQUENTIAL
+                : Stopping.FIXED;
+        return s.withStopping(rule, trials);
+    }
+
     private Long trialsOverride() {
         return trialsText != null ? Checks.trials("--trials", OptionValues.wholeNumber("--trials", trialsText))
                 : null;

@@ -33,8 +33,14 @@ final class SummaryTable {
         b.append(String.format(Locale.ROOT, "  trials     %s, seed %d, %d thread(s), %.2f s, %s%n",
                 WorldTrials.text(res), res.settings().seed(), res.settings().threads(),
                 res.elapsedSeconds(), Format.perSecond(res.trialsPerSecond(), "trials")));
-        b.append(String.format(Locale.ROOT, "Empirical lower bounds (%s confidence each):%n",
-                Format.percent(res.settings().confidence())));
+        if (res.sequential() != null) {
+            io.dpaudit.core.audit.SequentialRun seq = res.sequential();
+            b.append(String.format(Locale.ROOT, "  sequential stopped after look %d at %s of %s trials per world: %s%n",
+                    seq.last().look(), Format.count(seq.last().trialsPerWorld()), Format.count(seq.maxTrials()),
+                    seq.stop().description()));
+        }
+        b.append(String.format(Locale.ROOT, "Empirical lower bounds (%s confidence each%s):%n",
+                Format.percent(res.settings().confidence()), res.sequential() != null ? ", the last look's" : ""));
         if (res.epsilonLowerBounds().isEmpty() && res.deltaLowerBounds().isEmpty()) {
             b.append("  none asked (deltas and epsilons are empty): each claim's evidence is below\n");
         }

@@ -98,6 +98,10 @@ public final class ClaimRows {
                         + ", ε in " + interval(c.estimate().requiredEpsilon().lower(),
                                 c.estimate().requiredEpsilon().upper()) + " at δ = " + Format.g(c.claim().delta());
             }
+            if (result.sequential() != null) {
+                int look = result.sequential().claimLooks().get(rows.size());
+                evidence = lookPrefix(result, look) + evidence;
+            }
             String detectable = detectable(c) + toResolve(c, result, scores);
             rows.add(new Row(c.claim().label(), "(ε, δ)", "ε = " + Format.g(c.claim().epsilon()) + ", δ = "
                     + Format.g(c.claim().delta()), c.verdict(), evidence, detectable, defined(c.tightness()),
@@ -117,6 +121,10 @@ public final class ClaimRows {
                         + "; μ ≥ " + Format.g(c.gdpMuLowerBound());
             } else {
                 evidence = "μ ≥ " + Format.g(c.gdpMuLowerBound()) + " (certified GDP lower bound)";
+            }
+            if (result.sequential() != null) {
+                int look = result.sequential().tradeOffClaimLooks().get(rows.size() - result.claims().size());
+                evidence = lookPrefix(result, look) + evidence;
             }
             double mu = c.power().mu();
             String detectable = Double.isNaN(mu) ? "not computed" : Double.isFinite(mu) ? "μ ≥ " + Format.g(mu)
@@ -247,8 +255,11 @@ public final class ClaimRows {
     public static String confidenceText(AuditResult result) {
         io.dpaudit.core.audit.ConfidenceSplit s = result.confidence();
         String text = Format.percent(s.verdicts()) + " confidence each";
+        if (s.isSequential()) {
+            text += " over all " + result.sequential().looks().size() + " look(s) of the sequential audit";
+        }
         return s.isShared() ? text + ": the attack's bounds and the white-box estimate at " + Format.percent(
-                s.blackBox()) + " each (union bound)" : text;
+                s.blackBox()) + " each" + (s.isSequential() ? " at the last look" : "") + " (union bound)" : text;
     }
 
     /** How many rows are contested ({@link Row#epsilonBoundAboveClaim}). */
@@ -265,6 +276,13 @@ public final class ClaimRows {
      * detect ten times the claimed δ (a pure-DP claim: any violation), with the trials per world that makes (for score
      * files: the scores per file, or in each file when the two differ), or that none up to 10^13 per world would.
      */
+    /** "look 2 of 5 (3,000 trials per world): " for a claim judged at that look of a sequential audit. */
+    private static String lookPrefix(AuditResult result, int look) {
+        io.dpaudit.core.audit.SequentialRun seq = result.sequential();
+        return "look " + look + " of " + seq.looks().size() + " (" + Format.count(seq.looks().get(look - 1)
+                .trialsPerWorld()) + " trials per world): ";
+    }
+
     private static String toResolve(ClaimResult c, AuditResult result, boolean scores) {
         long factor = c.power().trialsFactorToResolve();
         if (factor < 0) {

@@ -50,6 +50,7 @@ public final class HtmlReportWriter {
         b.append(banner(r, confidence));
         b.append(render(MarkdownReportWriter.title(r)));
         b.append(claims(r));
+        b.append(render(SequentialSection.markdown(r)));
         b.append(render(MarkdownReportWriter.setUp(r)));
         b.append("<figure>\n").append(SvgPlot.render(r))
                 .append("<figcaption>δ against ε: analytic bounds (curves), empirical lower bounds at ")

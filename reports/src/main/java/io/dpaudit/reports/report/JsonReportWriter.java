@@ -64,7 +64,9 @@ public final class JsonReportWriter {
         split.set("verdicts", JsonNumbers.encode(res.confidence().verdicts()));
         split.set("blackBox", JsonNumbers.encode(res.confidence().blackBox()));
         split.set("whiteBox", JsonNumbers.encode(res.confidence().whiteBox()));
+        split.set("look", JsonNumbers.encode(res.confidence().look()));
         split.put("shared", res.confidence().isShared());
+        stopping(root.putObject("stopping"), res);
 
         ObjectNode mech = root.putObject("mechanism");
         mech.put("type", r.mechanism().type());
@@ -185,6 +187,9 @@ public final class JsonReportWriter {
             o.set("epsilon", JsonNumbers.encode(c.claim().epsilon()));
             o.set("delta", JsonNumbers.encode(c.claim().delta()));
             o.put("verdict", c.verdict().label());
+            if (res.sequential() != null) {
+                o.put("look", res.sequential().claimLooks().get(res.claims().indexOf(c)));
+            }
             ArrayNode decided = o.putArray("decidedBy");
             c.decidedBy().forEach(ev -> decided.add(ev.label()));
             o.set("empiricalDeltaLowerBound", JsonNumbers.encode(c.deltaLowerBound().delta()));
@@ -236,6 +241,38 @@ public final class JsonReportWriter {
         ArrayNode notes = root.putArray("notes");
         r.notes().forEach(notes::add);
         return root;
+    }
+
+    /**
+     * {@code stopping}: {@code {rule: "fixed"}}, or for a sequential audit {@code {rule: "sequential",
+     * firstStageTrials, maxTrials, trialsUsed, stop: "resolved" | "budget", looks: [{look, trialsPerWorld,
+     * selectionTrials, evaluationTrials, confidence, elapsedSeconds, claims: [verdict], tradeOffClaims: [verdict]}]}}.
+     */
+    private static void stopping(ObjectNode o, io.dpaudit.core.audit.AuditResult res) {
+        io.dpaudit.core.audit.SequentialRun seq = res.sequential();
+        if (seq == null) {
+            o.put("rule", "fixed");
+            return;
+        }
+        o.put("rule", "sequential");
+        o.put("firstStageTrials", seq.firstStageTrials());
+        o.put("maxTrials", seq.maxTrials());
+        o.put("trialsUsed", seq.last().trialsPerWorld());
+        o.put("stop", seq.stop().id());
+        ArrayNode looks = o.putArray("looks");
+        for (io.dpaudit.core.audit.SequentialRun.Look l : seq.looks()) {
+            ObjectNode lo = looks.addObject();
+            lo.put("look", l.look());
+            lo.put("trialsPerWorld", l.trialsPerWorld());
+            lo.put("selectionTrials", l.selectionTrials());
+            lo.put("evaluationTrials", l.evaluationTrials());
+            lo.set("confidence", JsonNumbers.encode(l.confidence()));
+            lo.set("elapsedSeconds", JsonNumbers.encode(l.elapsedSeconds()));
+            ArrayNode cv = lo.putArray("claims");
+            l.claims().forEach(v -> cv.add(v.label()));
+            ArrayNode tv = lo.putArray("tradeOffClaims");
+            l.tradeOffClaims().forEach(v -> tv.add(v.label()));
+        }
     }
 
     /**
@@ -443,6 +480,10 @@ public final class JsonReportWriter {
             boolean gdp = !Double.isNaN(c.claim().gdpMu());
             co.set("gdpMu", gdp ? JsonNumbers.encode(c.claim().gdpMu()) : null); // not applicable: null
             co.put("verdict", c.verdict().label());
+            if (r.result().sequential() != null) {
+                co.put("look", r.result().sequential().tradeOffClaimLooks().get(r.result().tradeOffClaims()
+                        .indexOf(c)));
+            }
             co.set("gdpMuLowerBound", JsonNumbers.encode(c.gdpMuLowerBound()));
             co.set("tightness", gdp ? JsonNumbers.encode(c.tightness()) : null);
             if (c.refutation() != null) {

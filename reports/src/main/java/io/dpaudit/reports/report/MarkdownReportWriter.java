@@ -22,7 +22,7 @@ public final class MarkdownReportWriter {
 
     /** The report as Markdown. */
     public static String write(AuditReport r) {
-        return title(r) + claims(r) + setUp(r) + details(r);
+        return title(r) + claims(r) + SequentialSection.markdown(r) + setUp(r) + details(r);
     }
 
     /** The title line. */
@@ -49,14 +49,24 @@ public final class MarkdownReportWriter {
                     ? " (all certify the test; a pilot part that only fixed the histogram is not counted)\n"
                     : " (evaluation " + Format.count(c.evaluation().trials(World.WITH_CANARY)) + " and "
                             + Format.count(c.evaluation().trials(World.WITHOUT_CANARY)) + ", the rest selection)\n");
+        } else if (res.sequential() != null) {
+            b.append("- **Trials per world:** ").append(Format.count(s.trialsPerWorld())).append(" of a budget of ")
+                    .append(Format.count(res.sequential().maxTrials())).append(", sequentially (")
+                    .append(res.sequential().looks().size()).append(" look(s); the last chose its tests on ")
+                    .append(Format.count(res.selectionTrials())).append(" and certified them on ")
+                    .append(Format.count(res.evaluationTrials())).append(")\n");
         } else {
             b.append("- **Trials per world:** ").append(Format.count(s.trialsPerWorld())).append(" (selection ")
                     .append(Format.count(res.selectionTrials())).append(", evaluation ")
                     .append(Format.count(res.evaluationTrials())).append(")\n");
         }
+        String look = res.confidence().isSequential() ? " over all looks of the sequential audit; the last look's "
+                + "statements at " + Format.percent(res.confidence().look()) : "";
         b.append("- **Confidence:** ").append(res.confidence().isShared() ? Format.percent(res.confidence()
-                .verdicts()) + " for each verdict, from two sources at " + Format.percent(s.confidence())
+                .verdicts()) + " for each verdict" + look + ", from two sources at " + Format.percent(s.confidence())
                 + " each (the attack's bounds and the white-box estimate; union bound)"
+                : res.confidence().isSequential() ? Format.percent(res.confidence().verdicts()) + " for each verdict"
+                        + look + " (each bound below at that)"
                 : Format.percent(s.confidence()) + " for each bound and verdict separately")
                 .append("; threshold selection: ")
                 .append(s.selection().describe()).append("\n");

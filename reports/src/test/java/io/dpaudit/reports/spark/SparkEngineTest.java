@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Tag;
  * The Spark runner on {@code local[2]} inside {@code mvn -B verify}: for the same scenario and seed, report.json is
  * identical in every number to the local engine's, for several partition counts — with a continuous score, a discrete
  * (ranked) one, the two-sided estimate, a learned distinguisher trained on each executor, and coupled trials (a
- * learned distinguisher of sparse vector Algorithm 1 on common random numbers). And the bad inputs: an
+ * learned distinguisher of sparse vector Algorithm 1 on common random numbers), and a sequential audit (its stages and
+ * its stopping look). And the bad inputs: an
  * unknown engine, an unreachable master, a checkpoint asked of Spark.
  */
 @Tag("integration")
@@ -57,6 +58,9 @@ class SparkEngineTest {
     private JsonNode numbers(Path report) throws IOException {
         ObjectNode r = (ObjectNode) JSON.readTree(report.resolve("report.json").toFile());
         r.remove(VARYING);
+        if (r.has("stopping")) { // a sequential audit times each look
+            r.get("stopping").path("looks").forEach(look -> ((ObjectNode) look).remove("elapsedSeconds"));
+        }
         return r;
     }
 
@@ -88,10 +92,18 @@ class SparkEngineTest {
                 + "\"epsilon\": 0.1, \"c\": 1, \"threshold\": 0.5, \"d\": \"0,0,0,0,0,1,1,1,1,1\", \"dPrime\": \"1,1,1,1,1,0,0,0,0,0\"}, "
                 + "\"simulator\": {\"kind\": \"reduced\", \"coupling\": \"common-random-numbers\"}, \"attack\": "
                 + "\"learned\", \"trials\": 2500000, \"seed\": 14, \"deltas\": [0, 1e-6], \"claims\": [{\"epsilon\": "
-                + "0.1, \"delta\": 0}, {\"epsilon\": 0.05, \"delta\": 1e-4}]}"};
+                + "0.1, \"delta\": 0}, {\"epsilon\": 0.05, \"delta\": 1e-4}]}",
+            // A sequential audit: stage-k and estimate-stage-k phases, stopped when both claims are resolved.
+            "{\"name\": \"gaussian-sequential\", \"mechanism\": {\"type\": \"poisson-subsampled-gaussian\", "
+                + "\"q\": 0.1, \"sigma\": 1}, \"seed\": 15, \"estimate\": true, \"deltas\": [1e-5], \"stopping\": "
+                + "{\"rule\": \"sequential\", \"maxTrials\": 2000000}, \"claims\": [{\"epsilon\": 0.3, \"delta\": "
+                + "1e-5}]}"};
         for (int i = 0; i < scenarios.length; i++) {
             Path s = Files.writeString(dir.resolve("s" + i + ".json"), scenarios[i]);
             JsonNode local = run(s, "local" + i);
+            if (local.get("stopping").get("rule").asText().equals("sequential")) {
+                assertTrue(local.get("stopping").get("trialsUsed").asLong() < 2_000_000, "stops early: " + local);
+            }
             for (String p : new String[] {"1", "2", "5"}) {
                 JsonNode spark = run(s, "spark" + i + "-" + p, "--engine", "spark", "--master", "local[2]",
                         "--partitions", p);

@@ -29,7 +29,7 @@ import java.util.Map;
  * more when the process is asked to stop. A run resumed from it skips the completed shards (their streams are skipped
  * too) and gives exactly the report an uninterrupted run gives.
  *
- * <p>Layout (JSON): {@code {format, version, toolVersion, scenarioSha256, seed, trials, phases: {NAME: {shardsDone,
+ * <p>Layout (JSON): {@code {format, version, toolVersion, scenarioSha256, seed, trials, stopping, phases: {NAME: {shardsDone,
  * shardCount, trials, binning: {lo, hi, bins, exact}, withCanary: {slots, counts}, withoutCanary: {slots,
  * counts}, trialKind}}, sha256}}, counts sparse (non-zero slots only), one histogram per name of the phase's kind of
  * trial ({@link TrialKind#histogramNames()}). A phase of coupled trials ({@code simulator.coupling}, {@code trialKind:
@@ -51,6 +51,9 @@ public final class Checkpoint implements PhaseStore {
     static final String CHECKSUM = "sha256";
     /** The phases a checkpoint may hold: the counted phases of an audit (Auditor's engine runs). */
     private static final java.util.Set<String> PHASES = java.util.Set.of("selection", "evaluation", "estimate");
+    /** The later stages of a sequential audit, the attack's and the estimate's ({@code stage-2}, ...). */
+    private static final java.util.regex.Pattern STAGES = java.util.regex.Pattern.compile(
+            "(estimate-)?stage-([2-9]|[1-5][0-9]|6[0-4])");
 
     /**
      * What identifies an audit.
@@ -58,9 +61,11 @@ public final class Checkpoint implements PhaseStore {
      * @param toolVersion the dp-audit version
      * @param scenarioSha256 SHA-256 of the scenario file's bytes
      * @param seed the root seed
-     * @param trials trials per world
+     * @param trials trials per world (the budget of a sequential audit)
+     * @param stopping the design ({@code io.dpaudit.core.audit.Stopping#describe}): the stages a sequential audit
+     *     runs depend on it, so a resume must run the same
      */
-    public record Identity(String toolVersion, String scenarioSha256, long seed, long trials) {
+    public record Identity(String toolVersion, String scenarioSha256, long seed, long trials, String stopping) {
     }
 
     /** One phase's state: the merged counts of its first {@code shardsDone} shards, of its kind of trial. */
@@ -130,6 +135,8 @@ public final class Checkpoint implements PhaseStore {
                 identity.scenarioSha256());
         check(option, file, "seed", root.path("seed").asText(), Long.toString(identity.seed()));
         check(option, file, "trials per world", root.path("trials").asText(), Long.toString(identity.trials()));
+        // written before sequential audits existed: a fixed design
+        check(option, file, "stopping rule", root.path("stopping").asText("fixed"), identity.stopping());
         verifyChecksum(option, file, root); // after the identity, whose mismatch says more than "edited"
         Map<String, PhaseState> states = new LinkedHashMap<>();
         if (!root.path("phases").isObject()) {
@@ -137,7 +144,7 @@ public final class Checkpoint implements PhaseStore {
         }
         for (var it = root.path("phases").fields(); it.hasNext(); ) {
             var e = it.next();
-            if (!PHASES.contains(e.getKey())) {
+            if (!PHASES.contains(e.getKey()) && !STAGES.matcher(e.getKey()).matches()) {
                 throw new InvalidInputException(option, file, "names an unknown phase " + e.getKey());
             }
             JsonNode p = e.getValue();
@@ -306,6 +313,7 @@ public final class Checkpoint implements PhaseStore {
         root.put("scenarioSha256", identity.scenarioSha256());
         root.put("seed", identity.seed());
         root.put("trials", identity.trials());
+        root.put("stopping", identity.stopping());
         ObjectNode ph = root.putObject("phases");
         for (Map.Entry<String, PhaseState> e : phases.entrySet()) {
             PhaseState s = e.getValue();

@@ -2,6 +2,7 @@ package io.dpaudit.runner.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpaudit.core.audit.AuditSettings;
+import io.dpaudit.core.audit.Stopping;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.model.Parameters;
 import java.util.List;
@@ -30,12 +31,14 @@ import java.util.List;
  *        ({@code "estimate": {"method": ...}})
  * @param estimateSamples importance samples per target and direction ({@code "estimate": {"samples": ...}}), 0 for
  *        the default
+ * @param stopping when the audit stops ({@code "stopping": {"rule": "fixed" | "sequential", "maxTrials": N,
+ *        "firstStageTrials": n}}); a sequential audit's budget is {@code trials}
  */
 public record Scenario(JsonNode source, String name, String description, Parameters mechanism,
         Parameters simulator, String attack, long trials, long seed, double confidence,
         ThresholdSelection selection, int histogramBins, List<Double> deltas, List<Double> epsilons,
         List<ClaimSpec> claims, AuditSettings.TradeOffSettings tradeOff, boolean estimate, String estimateMethod,
-        long estimateSamples) {
+        long estimateSamples, Stopping stopping) {
     /** The estimate's methods ({@code estimate.method}). */
     public static final List<String> ESTIMATE_METHODS = List.of("auto", "plain", "importance");
 
@@ -45,7 +48,7 @@ public record Scenario(JsonNode source, String name, String description, Paramet
             int histogramBins, List<Double> deltas, List<Double> epsilons, List<ClaimSpec> claims,
             AuditSettings.TradeOffSettings tradeOff, boolean estimate) {
         this(source, name, description, mechanism, simulator, attack, trials, seed, confidence, selection,
-                histogramBins, deltas, epsilons, claims, tradeOff, estimate, "auto", 0);
+                histogramBins, deltas, epsilons, claims, tradeOff, estimate, "auto", 0, Stopping.FIXED);
     }
 
     /** Whether the faithful simulator is requested. */
@@ -64,18 +67,31 @@ public record Scenario(JsonNode source, String name, String description, Paramet
     /** A copy with other mechanism parameters (a pair search's chosen pair). */
     public Scenario withMechanism(Parameters other) {
         return new Scenario(source, name, description, other, simulator, attack, trials, seed, confidence, selection,
-                histogramBins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod, estimateSamples);
+                histogramBins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod, estimateSamples,
+                stopping);
     }
 
     /** A copy with another importance-sampling budget per target and direction ({@code estimate.samples}). */
     public Scenario withEstimateSamples(long samples) {
         return new Scenario(source, name, description, mechanism, simulator, attack, trials, seed, confidence,
-                selection, histogramBins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod, samples);
+                selection, histogramBins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod, samples,
+                stopping);
+    }
+
+    /**
+     * A copy that stops by {@code rule} with {@code budget} trials per world (the command line's
+     * {@code --until-resolved} and {@code --max-trials}).
+     */
+    public Scenario withStopping(Stopping rule, long budget) {
+        return new Scenario(source, name, description, mechanism, simulator, attack, budget, seed, confidence,
+                selection, histogramBins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod,
+                estimateSamples, rule);
     }
 
     /** A copy that asks for the two-sided privacy-loss estimate (the command line's {@code --estimate}). */
     public Scenario withEstimate() {
         return new Scenario(source, name, description, mechanism, simulator, attack, trials, seed, confidence,
-                selection, histogramBins, deltas, epsilons, claims, tradeOff, true, estimateMethod, estimateSamples);
+                selection, histogramBins, deltas, epsilons, claims, tradeOff, true, estimateMethod, estimateSamples,
+                stopping);
     }
 }

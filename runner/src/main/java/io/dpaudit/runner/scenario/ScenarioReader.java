@@ -10,6 +10,7 @@ import io.dpaudit.attacks.AttackCatalog;
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.audit.AuditSettings;
+import io.dpaudit.core.audit.Stopping;
 import io.dpaudit.core.estimate.ThresholdSelection;
 import io.dpaudit.core.estimate.tradeoff.TradeOffCertification;
 import io.dpaudit.core.model.Parameters;
@@ -30,7 +31,7 @@ import java.util.TreeSet;
 public final class ScenarioReader {
     private static final Set<String> TOP_LEVEL = Set.of("name", "description", "mechanism", "simulator", "attack",
             "trials", "seed", "confidence", "thresholdSelection", "histogramBins", "deltas", "epsilons", "claims",
-            "tradeOff", "estimate", "pairSearch");
+            "tradeOff", "estimate", "pairSearch", "stopping");
     /** {@code simulator.coupling}: each world's trials drawn apart (the default). */
     public static final String INDEPENDENT = "independent";
     /**
@@ -111,6 +112,24 @@ public final class ScenarioReader {
         }
         long trials = root.has("trials") ? wholeNumber(root.get("trials"), "trials") : DEFAULT_TRIALS;
         Checks.trials("trials", trials);
+        Stopping stopping = Stopping.FIXED;
+        if (root.has("stopping")) {
+            stopping = stopping(root.get("stopping"));
+            JsonNode max = root.get("stopping").get("maxTrials");
+            if (max != null) {
+                long budget = wholeNumber(max, "stopping.maxTrials");
+                Checks.trials("stopping.maxTrials", budget);
+                if (root.has("trials") && budget != trials) {
+                    throw new InvalidInputException("trials", trials, "conflicts with stopping.maxTrials = " + budget
+                            + " (a sequential audit's budget; give one of them)");
+                }
+                trials = budget;
+            }
+            if (root.get("stopping").has("firstStageTrials") && stopping.firstStageTrials() > trials) {
+                throw new InvalidInputException("stopping.firstStageTrials", stopping.firstStageTrials(),
+                        "exceeds the budget of " + trials + " trials per world");
+            }
+        }
         long seed = root.has("seed") ? wholeNumber(root.get("seed"), "seed") : 0L;
         double confidence = root.has("confidence") ? number(root.get("confidence"), "confidence")
                 : AuditSettings.DEFAULT_CONFIDENCE;
@@ -172,7 +191,45 @@ public final class ScenarioReader {
             }
         }
         return new Scenario(root, name, description, mechanism, simulator, attack, trials, seed, confidence,
-                selection, bins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod, estimateSamples);
+                selection, bins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod, estimateSamples,
+                stopping);
+    }
+
+    /**
+     * {@code "stopping": {"rule": "fixed" | "sequential", "maxTrials": N, "firstStageTrials": n}}: the rule, and for a
+     * sequential one its first stage (the budget, {@code maxTrials}, is read by the caller as the scenario's trials).
+     */
+    private static Stopping stopping(JsonNode node) {
+        if (!node.isObject()) {
+            throw new InvalidInputException("stopping", compact(node), "must be an object {\"rule\": \"fixed\" | "
+                    + "\"sequential\", \"maxTrials\": N, \"firstStageTrials\": n}");
+        }
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!Set.of("rule", "maxTrials", "firstStageTrials").contains(k)) {
+                throw new InvalidInputException("stopping." + k, compact(node.get(k)),
+                        "unknown key (stopping takes rule, maxTrials and firstStageTrials)");
+            }
+        }
+        JsonNode rule = node.get("rule");
+        if (rule == null) {
+            throw InvalidInputException.missing("stopping.rule");
+        }
+        if (!rule.isTextual() || !Set.of("fixed", "sequential").contains(rule.textValue())) {
+            throw new InvalidInputException("stopping.rule", compact(rule), "must be \"fixed\" or \"sequential\"");
+        }
+        if (rule.textValue().equals("fixed")) {
+            for (String k : List.of("maxTrials", "firstStageTrials")) {
+                if (node.has(k)) {
+                    throw new InvalidInputException("stopping." + k, compact(node.get(k)),
+                            "applies to the sequential rule (a fixed design runs its trials)");
+                }
+            }
+            return Stopping.FIXED;
+        }
+        long first = node.has("firstStageTrials") ? wholeNumber(node.get("firstStageTrials"),
+                "stopping.firstStageTrials") : Stopping.DEFAULT_FIRST_STAGE;
+        return Stopping.sequentialFrom(first);
     }
 
     private static Parameters parameters(JsonNode node, String field) {
