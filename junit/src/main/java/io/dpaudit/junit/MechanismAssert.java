@@ -5,6 +5,7 @@ import io.dpaudit.core.Checks;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.audit.ClaimResult;
+import io.dpaudit.core.audit.Stopping;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.blackbox.BlackBoxMechanism;
 import io.dpaudit.core.estimate.SelectedTest;
@@ -25,6 +26,13 @@ import org.opentest4j.AssertionFailedError;
  * reproducible: the same seed and trials give the same verdict on every machine and thread count. {@link #violates}
  * can fail for want of power (too few trials, a weak distinguisher), never because of chance in the other direction.
  *
+ * <p><b>Sequential by default.</b> The audit runs in stages of 1,000, 2,000, 4,000, ... trials per world and judges the
+ * claim after each, stopping as soon as it is violated or powered-consistent, up to a budget of 10^6 trials per world
+ * ({@link #withTrials} sets it): a broken mechanism fails after a few thousand trials, a correct one passes once the
+ * audit has the power to see a violation. Look {@code k} before the last makes its statements at error level
+ * {@code alpha / (2 k (k + 1))} and the last at {@code alpha / 2} ({@code alpha = 1 - confidence}; {@code StageSchedule}),
+ * which sum to less than {@code alpha} over all looks, so the false-failure rate below holds whatever look decides. {@link #withFixedDesign()} runs every trial first and judges once.
+ *
  * <p><b>Fails closed.</b> An audit that could not have refuted the claim proves nothing, so {@link #satisfies} also
  * fails when the verdict is {@code inconclusive}: the audit would not have refuted, with probability 0.9, a Laplace
  * (or, for δ &gt; 0, Gaussian) mechanism with 1.5 times the claimed ε at its δ ({@code EpsilonPower}). The failure
@@ -44,7 +52,8 @@ public final class MechanismAssert<I> {
     private final boolean allowLowPower;
 
     MechanismAssert(BlackBoxMechanism<I> mechanism, I withCanary, I withoutCanary) {
-        this(BlackBoxAudit.of(mechanism, withCanary, withoutCanary).confidence(DEFAULT_CONFIDENCE), false);
+        this(BlackBoxAudit.of(mechanism, withCanary, withoutCanary).confidence(DEFAULT_CONFIDENCE)
+                .stopping(Stopping.SEQUENTIAL), false);
     }
 
     private MechanismAssert(BlackBoxAudit<I> audit, boolean allowLowPower) {
@@ -66,9 +75,20 @@ public final class MechanismAssert<I> {
         return new MechanismAssert<>(audit, true);
     }
 
-    /** Trials per world (default 10^6). More trials, more power; the false-failure rate does not change. */
+    /**
+     * Trials per world (default 10^6): the budget of the sequential audit, or all the trials of a fixed design. More
+     * trials, more power; the false-failure rate does not change.
+     */
     public MechanismAssert<I> withTrials(long trials) {
         return with(audit.trials(trials));
+    }
+
+    /**
+     * Runs every trial, then judges once (no stages): the design before sequential audits, for a test that wants its
+     * numbers from exactly {@link #withTrials} trials.
+     */
+    public MechanismAssert<I> withFixedDesign() {
+        return with(audit.stopping(Stopping.FIXED));
     }
 
     /** The root seed (default 0). */
@@ -154,9 +174,11 @@ public final class MechanismAssert<I> {
                     : "No number of trials lets this test do it: try another distinguisher.", evidence(r, c))));
         }
         LOG.log(System.Logger.Level.INFO, () -> String.format(Locale.ROOT,
-                "dp-audit: %s %s: epsilon >= %s at delta = %s (%s%% confidence), %s; %s trials per world, seed %d",
+                "dp-audit: %s %s: epsilon >= %s at delta = %s (%s%% confidence), %s; %s trials per world%s, seed %d",
                 claim.label(), c.verdict().label(), number(c.epsilonLowerBound().epsilon()), number(delta),
-                number(100 * audit.confidence()), power, audit.trials(), audit.seed()));
+                number(100 * audit.confidence()), power, r.settings().trialsPerWorld(), r.sequential() == null ? ""
+                        : " (sequential, look " + r.sequential().last().look() + " of a budget of " + audit.trials()
+                                + ")", audit.seed()));
         return r;
     }
 
@@ -242,15 +264,20 @@ public final class MechanismAssert<I> {
     /** The numbers behind a verdict, one paragraph. */
     private String evidence(AuditResult r, ClaimResult c) {
         SelectedTest t = c.deltaLowerBound().test();
+        String run = r.sequential() == null ? audit.trials() + " trials per world"
+                : String.format(Locale.ROOT, "sequential: look %d of the audit, after %d of a budget of %d trials per "
+                        + "world (the look's statements at %s%% each)", r.sequential().claimLooks().get(0),
+                        r.sequential().looks().get(r.sequential().claimLooks().get(0) - 1).trialsPerWorld(),
+                        audit.trials(), number(100 * r.sequential().looks().get(r.sequential().claimLooks().get(0)
+                                - 1).confidence()));
         return String.format(Locale.ROOT, "Evidence: empirical delta >= %s at epsilon = %s and epsilon >= %s at "
-                + "delta = %s, each at %s%% confidence.%nCertifying test: %s at threshold %s, %d of %d trials flagged in "
-                + "the flagged world (rate >= %s), %d of %d in the other (rate <= %s).%nDistinguisher: %s.%n%s trials "
-                + "per world, seed %d (reproduce with .withSeed(%d).withTrials(%d)).",
+                + "delta = %s, at %s%% confidence.%nCertifying test: %s at threshold %s, %d of %d trials flagged in "
+                + "the flagged world (rate >= %s), %d of %d in the other (rate <= %s).%nDistinguisher: %s.%n%s, seed "
+                + "%d (reproduce with .withSeed(%d).withTrials(%d)).",
                 number(c.deltaLowerBound().delta()), number(c.claim().epsilon()),
                 number(c.epsilonLowerBound().epsilon()), number(c.claim().delta()), number(100 * audit.confidence()),
                 t.direction().describe(), number(t.threshold()), t.truePositives(), t.trials(),
                 number(t.truePositiveRateLower()), t.falsePositives(), t.otherTrials(),
-                number(t.falsePositiveRateUpper()), r.attack(), audit.trials(), audit.seed(), audit.seed(),
-                audit.trials());
+                number(t.falsePositiveRateUpper()), r.attack(), run, audit.seed(), audit.seed(), audit.trials());
     }
 }

@@ -37,6 +37,19 @@ class DpAssertTest {
         DpAssert.assertThat(LAPLACE).onNeighbours(1, 0).withTrials(2_000_000).withSeed(7).satisfies(1.0, 0);
     }
 
+    /** The README's broken mechanism: Laplace noise of scale 1/2, so 2-DP. */
+    static final BlackBoxMechanism<Integer> LAPLACE_HALF = (count, rng) -> new double[] {count + laplace(rng, 0.5)};
+
+    @Test
+    void theReadmeExampleFailsTheBrokenMechanismAtTheFirstLookAndPassesTheCorrectOne() {
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> DpAssert.assertThat(LAPLACE_HALF)
+                .onNeighbours(1, 0).withSeed(7).satisfies(1.0, 0));
+        assertTrue(e.getMessage().contains("but the audit refutes it"), e.getMessage());
+        assertTrue(e.getMessage().contains("sequential: look 1 of the audit, after 1000 of a budget of 1000000"),
+                e.getMessage());
+        DpAssert.assertThat(LAPLACE).onNeighbours(1, 0).withSeed(7).satisfies(1.0, 0);
+    }
+
     @Test
     void knownBugIsPinnedAsAViolation() {
         DpAssert.assertThat(BUGGY_HISTOGRAM).onNeighbours(new int[] {1, 3, 0}, new int[] {0, 3, 0})
@@ -67,16 +80,17 @@ class DpAssertTest {
     /**
      * Coupled trials refute a claim of 0.08-DP on the 0.1-DP Laplace mechanism with 10^5 trials, where the same
      * trials sampled apart find nothing (seed 1; apart, seeds 1–3 need 10^6 trials to refute it, and 3·10^5 refute it
-     * on one seed of three), and they pass the true claim with the power it needs.
+     * on one seed of three), and they pass the true claim with the power it needs. Fixed designs of exactly 10^5 trials
+     * (the comparison is at equal trials); the true claim is passed by the default sequential audit.
      */
     @Test
     void coupledTrialsRefuteWithATenthOfTheTrials() {
         AssertionFailedError apart = assertThrows(AssertionFailedError.class, () -> DpAssert.assertThat(LAPLACE_TENTH)
                 .onNeighbours(1, 0).usingStatistic(o -> o[0], "value").withTrials(100_000).withSeed(1)
-                .violates(0.08, 0));
+                .withFixedDesign().violates(0.08, 0));
         assertTrue(apart.getMessage().contains("found no violation"), apart.getMessage());
         DpAssert.assertThat(LAPLACE_TENTH).onNeighbours(1, 0).usingStatistic(o -> o[0], "value").withTrials(100_000)
-                .withSeed(1).withCoupledTrials().violates(0.08, 0);
+                .withSeed(1).withFixedDesign().withCoupledTrials().violates(0.08, 0);
         DpAssert.assertThat(LAPLACE_TENTH).onNeighbours(1, 0).usingStatistic(o -> o[0], "value").withTrials(100_000)
                 .withSeed(1).withCoupledTrials().satisfies(0.1, 0);
     }
@@ -176,13 +190,14 @@ class DpAssertTest {
     /**
      * A contested claim fails {@code satisfies}, even with {@code allowLowPower}: noisy max returning the value
      * claimed 0.1-DP, a threshold on the value, 10^5 trials per world, seed 4 (found by running seeds 1 to 12: 4 and 8
-     * contested; fixed seed, deterministic). A correct mechanism passes.
+     * contested; fixed seed, deterministic; a fixed design, since the seeds were found on one). A correct mechanism
+     * passes.
      */
     @Test
     void aContestedClaimFailsAndACorrectOnePasses() {
         MechanismAssert<double[]> contested = DpAssert.assertThat(NOISY_MAX_VALUE).onNeighbours(
                 new double[] {0, 0, 0, 0, 0}, new double[] {1, 1, 1, 1, 1}).usingStatistic(o -> o[0], "value")
-                .withTrials(100_000).withSeed(4);
+                .withTrials(100_000).withSeed(4).withFixedDesign();
         AssertionFailedError e = assertThrows(AssertionFailedError.class,
                 () -> contested.allowLowPower().satisfies(0.1, 0));
         assertTrue(e.getMessage().contains("but contests it:\nepsilon >= 0.19") && e.getMessage().contains("seed 4"),
