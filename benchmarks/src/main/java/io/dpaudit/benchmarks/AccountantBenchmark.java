@@ -36,6 +36,7 @@ public class AccountantBenchmark {
     private DpEvent event;
     private DpEvent discrete;
 
+    /** Builds the state the measured method needs (not measured). */
     @Setup
     public void setUp() {
         event = new DpEvent.SelfComposed(new DpEvent.PoissonSampled(0.01, new DpEvent.Gaussian(1.0, 1.0)), rounds);

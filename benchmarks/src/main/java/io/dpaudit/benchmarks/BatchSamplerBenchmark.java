@@ -54,6 +54,7 @@ public class BatchSamplerBenchmark {
     private double[] out;
     private double[] scores;
 
+    /** Builds the state the measured method needs (not measured). */
     @Setup
     public void setUp() {
         Map<String, Object> p = new LinkedHashMap<>();

@@ -62,6 +62,7 @@ public class BlackBoxBenchmark {
     private ShardedPhase engine;
     private long seed;
 
+    /** Builds the state the measured method needs (not measured). */
     @Setup(Level.Trial)
     public void setUp() {
         sampler = new BlackBoxSampler<>(GAUSSIAN, 1.0, 0.0, 1, "Gaussian black box");
@@ -71,12 +72,14 @@ public class BlackBoxBenchmark {
         engine = new ShardedPhase(threads, ShardedPhase.DEFAULT_SHARD_TRIALS, ProgressListener.NONE);
     }
 
+    /** Independent trials of both worlds through the local engine, per trial. */
     @Benchmark
     @OperationsPerInvocation(TRIALS)
     public ScoreCounts engine() {
         return engine.run("bench", new IndependentShards(sampler, scorer, binning), TRIALS, new RandomStreams(seed++));
     }
 
+    /** Coupled trials (common random numbers) through the local engine, per trial. */
     @Benchmark
     @OperationsPerInvocation(TRIALS)
     public CoupledCounts coupledEngine() {
@@ -89,6 +92,7 @@ public class BlackBoxBenchmark {
         private final BlackBoxSampler<Double> sampler = new BlackBoxSampler<>(GAUSSIAN, 1.0, 0.0, 1, "Gaussian");
         private long seed;
 
+        /** Training the learned distinguisher on a million outputs per world, one shot. */
         @Benchmark
         @BenchmarkMode(Mode.SingleShotTime)
         @OutputTimeUnit(TimeUnit.SECONDS)

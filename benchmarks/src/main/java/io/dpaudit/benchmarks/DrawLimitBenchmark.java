@@ -42,6 +42,7 @@ public class DrawLimitBenchmark {
     private ZigguratSampler.NormalizedGaussian gauss;
     private final double[] buffer = new double[TRIALS];
 
+    /** Builds the state the measured method needs (not measured). */
     @Setup
     public void setUp() {
         rng = new RandomStreams(System.identityHashCode(this)).next();

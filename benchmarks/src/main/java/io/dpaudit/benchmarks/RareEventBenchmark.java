@@ -98,6 +98,7 @@ public class RareEventBenchmark {
         return last;
     }
 
+    /** Releases the state (not measured). */
     @TearDown
     public void report() {
         for (double d : DELTAS) {

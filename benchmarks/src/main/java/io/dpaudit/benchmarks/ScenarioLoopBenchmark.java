@@ -78,6 +78,7 @@ public class ScenarioLoopBenchmark {
         };
     }
 
+    /** Builds the state the measured method needs (not measured). */
     @Setup(Level.Trial)
     public void setUp() {
         Scenario s = ScenarioReader.parse(json(scenario), scenario);
@@ -99,6 +100,7 @@ public class ScenarioLoopBenchmark {
         public long trials;
         public long rounds;
 
+        /** Builds the state the measured method needs (not measured). */
         @Setup(Level.Iteration)
         public void reset() {
             trials = 0;

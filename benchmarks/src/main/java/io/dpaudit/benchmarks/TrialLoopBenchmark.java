@@ -61,6 +61,7 @@ public class TrialLoopBenchmark {
     private ShardedPhase engine;
     private long seed;
 
+    /** Builds the state the measured method needs (not measured). */
     @Setup(Level.Trial)
     public void setUp() {
         if (!mechanism.equals("subsampled-gaussian")) {

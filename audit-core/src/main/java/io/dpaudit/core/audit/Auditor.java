@@ -220,13 +220,7 @@ public final class Auditor {
         }
 
         AuditResult run() {
-            int n = plan.claims().size();
-            int m = plan.tradeOffClaims().size();
-            ClaimResult[] claims = new ClaimResult[n];
-            TradeOffClaimResult[] tradeOffClaims = new TradeOffClaimResult[m];
-            Integer[] claimLooks = new Integer[n];
-            Integer[] tradeOffLooks = new Integer[m];
-            List<SequentialRun.Look> looks = new ArrayList<>();
+            LookVerdicts verdicts = new LookVerdicts(plan.claims().size(), plan.tradeOffClaims().size());
             SequentialRun.Stop stop = SequentialRun.Stop.BUDGET;
             Judgement.Judged judged = null;
             AuditSettings settings = null;
@@ -240,48 +234,28 @@ public final class Auditor {
                 judged = Judgement.judge(trials.estimator(selection, evaluation, settings),
                         selection == null ? null : trials.marginals(selection), trials.marginals(evaluation),
                         settings, plan.claims(), plan.tradeOffClaims(), estimate);
-                List<Verdict> claimVerdicts = new ArrayList<>();
-                for (int i = 0; i < n; i++) {
-                    ClaimResult c = judged.claims().get(i);
-                    claimVerdicts.add(c.verdict());
-                    if (claims[i] == null || claims[i].verdict() != Verdict.VIOLATED) { // a refutation stands
-                        claims[i] = c;
-                        claimLooks[i] = k;
-                    }
-                }
-                List<Verdict> tradeOffVerdicts = new ArrayList<>();
-                for (int i = 0; i < m; i++) {
-                    TradeOffClaimResult c = judged.tradeOffClaims().get(i);
-                    tradeOffVerdicts.add(c.verdict());
-                    if (tradeOffClaims[i] == null || tradeOffClaims[i].verdict() != Verdict.VIOLATED) {
-                        tradeOffClaims[i] = c;
-                        tradeOffLooks[i] = k;
-                    }
-                }
-                looks.add(new SequentialRun.Look(k, schedule.trialsThrough(k), selectionTrials(), evaluationTrials(),
-                        split.blackBox(), (System.nanoTime() - start) / 1e9, claimVerdicts, tradeOffVerdicts));
-                if (schedule.sequential() && resolved(claims) && resolved(tradeOffClaims)) {
+                boolean resolved = verdicts.record(k, judged, schedule.trialsThrough(k), selectionTrials(),
+                        evaluationTrials(), split.blackBox(), (System.nanoTime() - start) / 1e9);
+                if (schedule.sequential() && resolved) {
                     stop = SequentialRun.Stop.RESOLVED;
                     break;
                 }
                 if (schedule.sequential() && k < schedule.looks()) {
-                    progress.onPhase("look", String.format(Locale.ROOT, "look %d: %s", k, unresolved(claims,
-                            tradeOffClaims)));
+                    progress.onPhase("look", verdicts.unresolved());
                 }
             }
-            SequentialRun.Look last = looks.get(looks.size() - 1);
-            SequentialRun sequential = schedule.sequential() ? new SequentialRun(plan.stopping().firstStageTrials(),
-                    plan.settings().trialsPerWorld(), looks, stop, List.of(claimLooks), List.of(tradeOffLooks))
-                    : null;
+            SequentialRun.Look last = verdicts.last();
+            SequentialRun sequential = schedule.sequential()
+                    ? verdicts.run(plan.stopping().firstStageTrials(), plan.settings().trialsPerWorld(), stop) : null;
             AuditSettings used = settings.with(last.trialsPerWorld(), settings.seed(), settings.threads());
             ConfidenceSplit confidence = schedule.sequential() ? split.ofLookIn(plan.settings().confidence()) : split;
             double elapsed = (System.nanoTime() - start) / 1e9;
             return new AuditResult(used, trials.mechanism(plan), scorer.description(), binning,
                     last.selectionTrials(), last.evaluationTrials(), streams.issued(), judged.epsilonLowerBounds(),
-                    judged.deltaLowerBounds(), List.of(claims), elapsed, judged.tradeOff(), List.of(tradeOffClaims),
-                    estimate, new AuditResult.Counts(selection == null ? null : trials.marginals(selection),
-                            trials.marginals(evaluation), loss == null ? null : loss.counts), confidence,
-                    sequential);
+                    judged.deltaLowerBounds(), verdicts.claims(), elapsed, judged.tradeOff(),
+                    verdicts.tradeOffClaims(), estimate, new AuditResult.Counts(selection == null ? null
+                            : trials.marginals(selection), trials.marginals(evaluation), loss == null ? null
+                                    : loss.counts), confidence, sequential);
         }
 
         /** Counts stage {@code k} and sets the look's selection and evaluation counts ({@link StageSchedule}). */
@@ -371,38 +345,6 @@ public final class Auditor {
             return plan.profileEstimation().estimate(targetEpsilons, targetDeltas, confidence, streams,
                     settings.threads(), progress);
         }
-    }
-
-    /** Whether every claim is violated or consistent. */
-    private static boolean resolved(ClaimResult[] claims) {
-        for (ClaimResult c : claims) {
-            if (c.verdict() == Verdict.INCONCLUSIVE) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean resolved(TradeOffClaimResult[] claims) {
-        for (TradeOffClaimResult c : claims) {
-            if (c.verdict() == Verdict.INCONCLUSIVE) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** How many claims a look left inconclusive. */
-    private static String unresolved(ClaimResult[] claims, TradeOffClaimResult[] tradeOffClaims) {
-        int open = 0;
-        for (ClaimResult c : claims) {
-            open += c.verdict() == Verdict.INCONCLUSIVE ? 1 : 0;
-        }
-        for (TradeOffClaimResult c : tradeOffClaims) {
-            open += c.verdict() == Verdict.INCONCLUSIVE ? 1 : 0;
-        }
-        return String.format(Locale.ROOT, "%d of %d claim(s) still inconclusive, going on", open,
-                claims.length + tradeOffClaims.length);
     }
 
     /**

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.ToolInfo;
-import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Claim;
+import io.dpaudit.core.audit.Stopping;
 import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.RunControl;
@@ -99,6 +99,14 @@ final class ScoresCommand implements Callable<Integer> {
             + "for the k highest scores (one-sided, default), or included for the k/2 highest and excluded for the k/2 "
             + "lowest (two-sided)")
     String guesses;
+    @Option(names = "--until-resolved", description = "audit sequentially in file order: stages of 1000, 2000, "
+            + "4000, ... scores of each file, every claim judged after each with the error level shared between the "
+            + "looks, stopping as soon as every claim is violated or powered-consistent (else at the files' end or "
+            + "--max-trials)")
+    boolean untilResolved;
+    @Option(names = "--max-trials", paramLabel = "N", description = "with --until-resolved, the scores of each file "
+            + "the audit may use (the first ones)")
+    String maxTrialsText;
     @Option(names = "--quiet", description = "no progress on standard error")
     boolean quiet;
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
@@ -173,6 +181,18 @@ final class ScoresCommand implements Callable<Integer> {
                         + "--one-run (it reports epsilon lower bounds at --deltas)");
             }
         }
+        long maxScores = 0;
+        if (maxTrialsText != null) {
+            if (!untilResolved) {
+                throw new InvalidInputException("--max-trials", maxTrialsText, "applies to a sequential audit "
+                        + "(--until-resolved)");
+            }
+            maxScores = Checks.trials("--max-trials", OptionValues.wholeNumber("--max-trials", maxTrialsText));
+        }
+        if (oneRun && untilResolved) {
+            throw new InvalidInputException("--until-resolved", "true", "does not apply to --one-run (its canaries "
+                    + "are one training run, audited at once)");
+        }
         ThresholdSelection method = selection(holdout, grid);
         int binCount = bins == null ? AuditSettings.DEFAULT_BINS : Checks.inRange("--bins",
                 (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, OptionValues.wholeNumber("--bins",
@@ -195,9 +215,12 @@ final class ScoresCommand implements Callable<Integer> {
             err.println(ToolInfo.NAME + " " + ToolInfo.version() + ": auditing external scores " + with + " (with "
                     + "the canary) against " + without + ", seed " + rootSeed + ", " + claimList.size() + " claim(s)");
         }
+        if (untilResolved && claimList.isEmpty()) {
+            throw new InvalidInputException("--until-resolved", "true", "needs a claim to resolve (--claim)");
+        }
         ScoreFileAudit.Outcome o = ScoreFileAudit.run(new ScoreFileAudit.Request(withFile, withoutFile,
-                dir.equals("lower"), settings, claimList), progress);
-        AuditSettings actual = settings.with(o.with().scores(), rootSeed, 1);
+                dir.equals("lower"), settings, claimList, untilResolved ? Stopping.SEQUENTIAL : Stopping.FIXED,
+                maxScores), progress);
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("type", "external-scores");
         for (var f : List.of(o.with(), o.without())) {
@@ -218,6 +241,12 @@ final class ScoresCommand implements Callable<Integer> {
         if (column != null) {
             source.put("column", column);
         }
+        if (untilResolved) {
+            ObjectNode stopping = source.putObject("stopping").put("rule", "sequential");
+            if (maxScores > 0) {
+                stopping.put("maxTrials", maxScores);
+            }
+        }
         source.put("seed", rootSeed);
         source.put("confidence", conf);
         ArrayNode ds = source.putArray("deltas");
@@ -233,11 +262,10 @@ final class ScoresCommand implements Callable<Integer> {
                 new Parameters("simulator.", Map.of("kind", "external")), "external-scores", o.with().scores(),
                 rootSeed, conf, method, binCount, deltaList, epsilonList, specs,
                 AuditSettings.TradeOffSettings.DEFAULT, false);
+        if (untilResolved) {
+            scenario = scenario.withStopping(Stopping.SEQUENTIAL, o.result().sequential().maxTrials());
+        }
         var result = o.result();
-        result = new AuditResult(actual, result.mechanism(), result.attack(), result.binning(),
-                result.selectionTrials(), result.evaluationTrials(), result.streamsUsed(),
-                result.epsilonLowerBounds(), result.deltaLowerBounds(), result.claims(), result.elapsedSeconds(),
-                result.tradeOff(), result.tradeOffClaims(), null, result.counts());
         List<String> notes = new ArrayList<>(mechanism.notes());
         if (o.with().scores() != o.without().scores()) {
             notes.add(String.format(Locale.ROOT, "The files hold %d and %d scores; each rate is bounded on its own "

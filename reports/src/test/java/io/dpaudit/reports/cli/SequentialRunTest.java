@@ -130,6 +130,35 @@ class SequentialRunTest {
                 "stopping.rule");
     }
 
+    /** {@code scores --until-resolved}: the files are read stage by stage in file order and the rest left unread. */
+    @Test
+    void scoreFilesAreAuditedSequentiallyInFileOrder() throws Exception {
+        java.util.Random rng = new java.util.Random(5);
+        StringBuilder a = new StringBuilder();
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 50_000; i++) {
+            a.append(1 + rng.nextGaussian()).append('\n');
+            b.append(rng.nextGaussian()).append('\n');
+        }
+        Path with = Files.writeString(dir.resolve("with.txt"), a);
+        Path without = Files.writeString(dir.resolve("without.txt"), b);
+        Path out = dir.resolve("scores");
+        CliRunner.Result r = CliRunner.run("scores", "--with", with.toString(), "--without", without.toString(),
+                "--claim", "1,1e-5", "--until-resolved", "--out", out.toString(), "--quiet");
+        assertEquals(3, r.exit(), r.err() + r.out());
+        JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
+        JsonNode stopping = report.get("stopping");
+        assertEquals("resolved", stopping.get("stop").asText());
+        assertEquals(50_000, stopping.get("maxTrials").asLong());
+        assertTrue(stopping.get("trialsUsed").asLong() < 50_000, stopping.toString());
+        assertEquals("sequential", report.get("scenario").get("stopping").get("rule").asText());
+        assertEquals(List.of(), ReportSchemaFixture.validate(report));
+        refused(List.of("scores", "--with", with.toString(), "--without", without.toString(), "--claim", "1,1e-5",
+                "--max-trials", "1000"), "--max-trials");
+        refused(List.of("scores", "--with", with.toString(), "--without", without.toString(), "--until-resolved"),
+                "--until-resolved");
+    }
+
     private void refused(List<String> args, String field) {
         Path out = dir.resolve("refused");
         List<String> all = new java.util.ArrayList<>(args);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Claim;
+import io.dpaudit.core.audit.Stopping;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
@@ -56,8 +57,22 @@ class ScoreFileFalsePositiveTest {
         assertTrue(errors[1] <= ALLOWED, errors[1] + " of " + SEEDS + " seeds bounded epsilon above the exact one");
     }
 
-    /** {violated verdicts, ε lower bounds above the claim's (exact) ε} over the seeds. */
+    /**
+     * The same Gaussian files audited sequentially in file order (stages of 1,000, 2,000, 4,000 and 3,000 scores, the
+     * error level shared between the four looks): a violation at any look counts.
+     */
+    @Test
+    void gaussianClaimedAtItsExactCurveSequentially() {
+        int[] errors = errors(false, new Claim("exact (4.3772, 1e-5)", 4.3772, 1e-5, "stated"), Stopping.SEQUENTIAL);
+        assertTrue(errors[0] <= ALLOWED, errors[0] + " of " + SEEDS + " seeds flagged a correct claim");
+    }
+
     private int[] errors(boolean laplace, Claim claim) {
+        return errors(laplace, claim, Stopping.FIXED);
+    }
+
+    /** {violated verdicts, ε lower bounds above the claim's (exact) ε} over the seeds. */
+    private int[] errors(boolean laplace, Claim claim, Stopping stopping) {
         int violated = 0;
         int above = 0;
         for (long seed = 1; seed <= SEEDS; seed++) {
@@ -69,14 +84,14 @@ class ScoreFileFalsePositiveTest {
                     AuditSettings.DEFAULT_BINS, 1, ShardedPhase.DEFAULT_SHARD_TRIALS, List.of(claim.delta()),
                     List.of(claim.epsilon()));
             AuditResult r = ScoreFileAudit.run(new ScoreFileAudit.Request(new ScoreFile("--with", with, null),
-                    new ScoreFile("--without", without, null), false, settings, List.of(claim)),
+                    new ScoreFile("--without", without, null), false, settings, List.of(claim), stopping, 0),
                     ProgressListener.NONE).result();
             violated += r.claims().get(0).verdict() == Verdict.VIOLATED ? 1 : 0;
             above += r.epsilonLowerBounds().get(0).epsilon() > claim.epsilon() ? 1 : 0;
         }
-        System.out.printf("[score false positives] %s scores, claim %s: %d of %d verdicts violated, %d epsilon lower"
-                + " bounds above the exact epsilon (limit %d each)%n", laplace ? "Laplace" : "Gaussian",
-                claim.label(), violated, SEEDS, above, ALLOWED);
+        System.out.printf("[score false positives] %s scores, claim %s, %s: %d of %d verdicts violated, %d epsilon "
+                + "lower bounds above the exact epsilon (limit %d each)%n", laplace ? "Laplace" : "Gaussian",
+                claim.label(), stopping.rule(), violated, SEEDS, above, ALLOWED);
         return new int[] {violated, above};
     }
 
