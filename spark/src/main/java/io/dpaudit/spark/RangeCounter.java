@@ -1,5 +1,6 @@
 package io.dpaudit.spark;
 
+import io.dpaudit.core.audit.Stopping;
 import io.dpaudit.core.blackbox.TrainableScorer;
 import io.dpaudit.core.engine.HistogramBinning;
 import io.dpaudit.core.engine.PhaseCounts;
@@ -58,13 +59,15 @@ final class RangeCounter implements Function<ShardRange, long[][]> {
 
     /**
      * What identifies an executor's prepared audit: the SHA-256 of the scenario text (not its hash code: two texts
-     * whose hash codes and lengths collide must not share a preparation), the trials, the seed and the estimate flag.
+     * whose hash codes and lengths collide must not share a preparation), the trials, the seed, the estimate flag and
+     * the stopping rule.
      */
     static String key(TaskSpec s) {
         try {
             byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(
                     s.scenarioText().getBytes(StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(digest) + ":" + s.trials() + ":" + s.seed() + ":" + s.estimate();
+            return java.util.HexFormat.of().formatHex(digest) + ":" + s.trials() + ":" + s.seed() + ":" + s.estimate()
+                    + ":" + s.sequential();
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 unavailable", e);
         }
@@ -74,6 +77,9 @@ final class RangeCounter implements Function<ShardRange, long[][]> {
         Scenario scenario = ScenarioReader.parse(s.scenarioText(), "spark");
         if (s.estimate()) {
             scenario = scenario.withEstimate();
+        }
+        if (s.sequential() && !scenario.stopping().sequential()) { // --until-resolved on the driver's command line
+            scenario = scenario.withStopping(Stopping.SEQUENTIAL, s.trials());
         }
         ScenarioTrials.Prepared t = ScenarioTrials.prepare(scenario, s.trials(), s.seed());
         Scorer attack = t.scorer();

@@ -44,7 +44,8 @@ public final class SparkEngineProvider implements EngineProvider {
         }
         JavaSparkContext sc = new JavaSparkContext(conf);
         PhaseEngine engine = new SparkPhaseEngine(sc, scenarioText, prepared.settings().trialsPerWorld(),
-                prepared.settings().seed(), prepared.lossScorer() != null, prepared.lossScorer(),
+                prepared.settings().seed(), prepared.lossScorer() != null, prepared.scenario().stopping().sequential(),
+                prepared.lossScorer(),
                 prepared.settings().shardTrials(), partitions, progress);
         return new Session() {
             @Override

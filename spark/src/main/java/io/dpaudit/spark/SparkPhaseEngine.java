@@ -32,18 +32,20 @@ final class SparkPhaseEngine implements PhaseEngine {
     private final long trials;
     private final long seed;
     private final boolean estimate;
+    private final boolean sequential;
     private final Scorer lossScorer;
     private final int shardTrials;
     private final int partitions;
     private final ProgressListener progress;
 
     SparkPhaseEngine(JavaSparkContext sc, String scenarioText, long trials, long seed, boolean estimate,
-            Scorer lossScorer, int shardTrials, int partitions, ProgressListener progress) {
+            boolean sequential, Scorer lossScorer, int shardTrials, int partitions, ProgressListener progress) {
         this.sc = sc;
         this.scenarioText = scenarioText;
         this.trials = trials;
         this.seed = seed;
         this.estimate = estimate;
+        this.sequential = sequential;
         this.lossScorer = lossScorer;
         this.shardTrials = shardTrials;
         this.partitions = partitions;
@@ -81,7 +83,7 @@ final class SparkPhaseEngine implements PhaseEngine {
         }
         TaskSpec spec = new TaskSpec(scenarioText, trials, seed, estimate, counter.scorer() == lossScorer,
                 binning.lo(), binning.hi(), binning.bins(), exact, counter.scorer().rankValues(), streams.issued(),
-                shardTrials, phaseTrials, kind.id());
+                shardTrials, phaseTrials, kind.id(), sequential);
         progress.onPhase(phase, String.format(Locale.ROOT, "%d %s: %d shards in %d Spark tasks on %s",
                 phaseTrials, kind.unit(), shards, tasks, sc.master()));
         String group = "dp-audit-" + phase + "-" + System.nanoTime();

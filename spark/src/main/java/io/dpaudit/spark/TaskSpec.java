@@ -21,9 +21,11 @@ import java.io.Serializable;
  * @param shardTrials trials per world in a full shard
  * @param phaseTrials the phase's trials per world
  * @param trialKind the id of the phase's kind of trial ({@link io.dpaudit.core.engine.TrialKind#id()})
+ * @param sequential whether the audit is sequential (the scenario's rule or {@code --until-resolved}): it decides the
+ *     estimate's method ({@code auto} is plain in a sequential audit), and with it the attack's simulator
  */
 record TaskSpec(String scenarioText, long trials, long seed, boolean estimate, boolean lossScorer, double lo,
         double hi, int bins, double[] exactValues, double[] rankValues, long firstStream, int shardTrials,
-        long phaseTrials, String trialKind) implements Serializable {
+        long phaseTrials, String trialKind, boolean sequential) implements Serializable {
     private static final long serialVersionUID = 1L;
 }

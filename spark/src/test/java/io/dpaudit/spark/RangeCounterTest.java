@@ -13,7 +13,12 @@ import org.junit.jupiter.api.Test;
  */
 class RangeCounterTest {
     private static TaskSpec spec(String text, long trials) {
-        return new TaskSpec(text, trials, 7, false, false, -1, 1, 16, null, null, 0, 1024, trials, "independent");
+        return spec(text, trials, false);
+    }
+
+    private static TaskSpec spec(String text, long trials, boolean sequential) {
+        return new TaskSpec(text, trials, 7, false, false, -1, 1, 16, null, null, 0, 1024, trials, "independent",
+                sequential);
     }
 
     /**
@@ -28,6 +33,8 @@ class RangeCounterTest {
                 10)));
         assertEquals(RangeCounter.key(spec("x", 10)), RangeCounter.key(spec("x", 10)));
         assertNotEquals(RangeCounter.key(spec("x", 10)), RangeCounter.key(spec("x", 11)), "trials are part of it");
+        // --until-resolved is not in the scenario text, yet it decides the estimate's method and the attack's simulator
+        assertNotEquals(RangeCounter.key(spec("x", 10)), RangeCounter.key(spec("x", 10, true)), "and the rule");
     }
 
     /** The cache keeps the last few audits, the least recently used one going first, and prepares each once. */

@@ -1,4 +1,4 @@
-package io.dpaudit.reports.spark;
+package io.dpaudit.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

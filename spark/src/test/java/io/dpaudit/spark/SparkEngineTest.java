@@ -1,4 +1,4 @@
-package io.dpaudit.reports.spark;
+package io.dpaudit.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -110,6 +110,22 @@ class SparkEngineTest {
                 assertEquals(local, spark, "scenario " + i + " on " + p + " partitions");
             }
         }
+    }
+
+    /**
+     * {@code --until-resolved} lives on the driver's command line, not in the scenario text the executors read, yet it
+     * decides the estimate's method ({@code auto}: importance sampling at δ = 1e-7 in a fixed design of 10^6 trials,
+     * plain in a sequential one) and with it the attack's simulator: the executors must prepare the same audit.
+     */
+    @Test
+    void untilResolvedOnTheCommandLineReachesTheExecutors() throws IOException {
+        Path s = Files.writeString(dir.resolve("auto.json"), "{\"name\": \"auto\", \"mechanism\": {\"type\": "
+                + "\"gaussian\", \"sigma\": 1}, \"trials\": 1000000, \"seed\": 16, \"estimate\": true, \"deltas\": "
+                + "[1e-7], \"claims\": [{\"epsilon\": 1, \"delta\": 1e-7}]}");
+        JsonNode local = run(s, "auto-local", "--until-resolved");
+        assertEquals("plain", local.get("estimate").get("method").asText());
+        assertEquals(local, run(s, "auto-spark", "--until-resolved", "--engine", "spark", "--master", "local[2]",
+                "--partitions", "2"));
     }
 
     /** The phases really run as Spark tasks: progress names them. */
