@@ -11,6 +11,7 @@ import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.RunControl;
 import io.dpaudit.core.bounds.AccountingLimitException;
 import io.dpaudit.core.bounds.BoundFamily;
+import io.dpaudit.core.bounds.CalibrationParameter;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.MechanismType;
@@ -212,12 +213,59 @@ final class BoundCommand {
                             c.failure().getMessage()));
                 }
             }
+            recommend(families, results, epsilon, delta, root, text);
         }
         if (families.isEmpty()) {
             text.append("No analytic bound applies to ").append(m.type()).append(" with these parameters.\n");
         }
         print(out, a, root, text);
         return Main.OK;
+    }
+
+    /**
+     * The value to use: among the certified upper bounds that calibrated, the least noise (the smallest σ, the largest
+     * ε0): each is a proven bound, so the tightest one's value meets the target. Rounded to 5 significant digits on
+     * the safe side (σ up, ε0 down). Approximations never decide it. Nothing is recommended when no certified bound
+     * calibrated, or when the bounds calibrate different parameters.
+     */
+    private static void recommend(List<BoundFamily> families, List<Calibrated> results, double epsilon, double delta,
+            ObjectNode root, StringBuilder text) {
+        CalibrationParameter parameter = null;
+        int best = -1;
+        for (int i = 0; i < families.size(); i++) {
+            Calibrated c = results.get(i);
+            if (c.failure() != null || !c.bound().certified()) {
+                continue;
+            }
+            CalibrationParameter p = families.get(i).parameter();
+            if (parameter != null && !parameter.name().equals(p.name())) {
+                return;
+            }
+            parameter = p;
+            double v = c.value();
+            if (best < 0 || (p.privateWhenLarger() ? v < results.get(best).value() : v > results.get(best).value())) {
+                best = i;
+            }
+        }
+        if (best < 0) {
+            text.append("Recommended: none (no certified upper bound calibrated; an approximation is not a "
+                    + "guarantee).\n");
+            root.putNull("recommended");
+            return;
+        }
+        double rounded = new java.math.BigDecimal(results.get(best).value()).round(new java.math.MathContext(5,
+                parameter.privateWhenLarger() ? java.math.RoundingMode.CEILING : java.math.RoundingMode.FLOOR))
+                .doubleValue();
+        String name = families.get(best).name();
+        ObjectNode r = root.putObject("recommended");
+        r.put("parameter", parameter.name());
+        r.set("value", JsonNumbers.encode(rounded));
+        r.put("bound", name);
+        text.append(String.format(Locale.ROOT, "Recommended: %s = %s (%s: %s among the certified upper bounds above, "
+                + "each a proven bound, so this one meets (%s, %s); rounded %s to 5 significant digits)%n",
+                parameter.name(), new java.math.BigDecimal(rounded).round(new java.math.MathContext(5))
+                        .stripTrailingZeros().toPlainString(), name, parameter.extremum(), Checks.format(epsilon),
+                Checks.format(delta), parameter.privateWhenLarger() ? "up" : "down"));
     }
 
     /** One family's calibration: its value and the bound there, or why there is none. */

@@ -35,6 +35,35 @@ class BoundCommandTest {
         assertEquals(3.7306316348159418, c.get("sigma").doubleValue(), 1e-8);
     }
 
+    /**
+     * calibrate ends with one value to use: the least noise among the certified upper bounds, rounded to 5 significant
+     * digits on the safe side (the σ up, an ε0 down); an approximation (gdp-clt's smaller σ) never decides it.
+     */
+    @Test
+    void calibrateRecommendsTheLeastNoiseACertifiedBoundAllowsRoundedSafely() throws IOException {
+        CliRunner.Result r = CliRunner.run("calibrate", "poisson-subsampled-gaussian", "q=0.01", "rounds=100",
+                "--epsilon", "1", "--delta", "1e-5", "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode root = MAPPER.readTree(r.out());
+        double smallest = Double.POSITIVE_INFINITY;
+        String by = null;
+        for (JsonNode c : root.get("calibrations")) {
+            if (c.get("certified").asBoolean() && c.get("sigma").doubleValue() < smallest) {
+                smallest = c.get("sigma").doubleValue();
+                by = c.get("name").asText();
+            }
+        }
+        JsonNode rec = root.get("recommended");
+        assertEquals(by, rec.get("bound").asText());
+        assertEquals("sigma", rec.get("parameter").asText());
+        double value = rec.get("value").doubleValue();
+        assertTrue(value >= smallest && value <= smallest * (1 + 1e-4), value + " against " + smallest);
+        assertEquals(value, Double.parseDouble(String.format(java.util.Locale.ROOT, "%.4e", value)));
+        CliRunner.Result text = CliRunner.run("calibrate", "shuffled-randomizer", "clients=1000", "--epsilon", "1",
+                "--delta", "1e-6");
+        assertTrue(text.out().contains("Recommended: eps0 = ") && text.out().contains("rounded down"), text.out());
+    }
+
     @Test
     void listAndHelpAndVersion() {
         CliRunner.Result l = CliRunner.run("list");
