@@ -75,9 +75,12 @@ public final class Auditor {
         PhaseEngine phases = engine != null ? engine
                 : new LocalEngine(settings.threads(), settings.shardTrials(), progress);
         RandomStreams streams = new RandomStreams(settings.seed());
-        // on the local engine the pilot's rate per thread is the counted phases' rate
-        Pilot.Result pilot = pilot(plan.sampler(), plan.scorer(), settings, streams, phases.local(),
-                plan.lossScorer() != null, progress);
+        Pilot.Result pilot = pilot(plan.sampler(), plan.scorer(), settings, streams, progress);
+        if (phases.local()) { // the rate per thread measured here is the counted phases' rate on this machine
+            ShardCounter<?, ?> counter = (plan.coupled() ? COUPLED.kind() : INDEPENDENT.kind())
+                    .counter(plan.sampler(), pilot.scorer(), pilot.binning());
+            expectDuration(settings, plan.lossScorer() != null, secondsPerTrial(settings, pilot, counter), progress);
+        }
         return plan.coupled()
                 ? new Looks<>(COUPLED, plan, pilot, phases, streams, progress, start).run()
                 : new Looks<>(INDEPENDENT, plan, pilot, phases, streams, progress, start).run();
@@ -392,34 +395,66 @@ public final class Auditor {
         }
     }
 
-    /**
-     * The pilot on stream 0 (each world apart), which fixes the histogram; with {@code expect}, the time model is then
-     * shown and checked ({@link #expectDuration}).
-     */
+    /** The pilot on stream 0 (each world apart), which fixes the histogram. */
     private static Pilot.Result pilot(TrialSamplerFactory sampler, Scorer scorer, AuditSettings settings,
-            RandomStreams streams, boolean expect, boolean estimate, ProgressListener progress) {
+            RandomStreams streams, ProgressListener progress) {
         progress.onPhase("pilot", String.format(Locale.ROOT, "%d trials per world fix the histogram range",
                 settings.pilotTrials()));
-        long pilotStart = System.nanoTime();
-        Pilot.Result pilot = Pilot.run(sampler, scorer, settings.pilotTrials(), settings.bins(), streams.next(),
-                progress);
-        if (expect) {
-            expectDuration(settings, estimate, System.nanoTime() - pilotStart, progress);
+        return Pilot.run(sampler, scorer, settings.pilotTrials(), settings.bins(), streams.next(), progress);
+    }
+
+    /** Below this expectation from the pilot (seconds), the counted loop is not probed: the probe would cost more. */
+    static final double PROBE_ABOVE_SECONDS = 0.5;
+    /** A probe's timed batch runs at least this long (seconds). */
+    private static final double PROBE_SECONDS = 0.05;
+
+    /**
+     * Wall seconds per trial (both worlds, one thread) of the counted phases. The pilot's second half gives a first
+     * figure, but the pilot is another loop (it scores into an array, tracks the extremes, keeps values), and on the
+     * fast samplers it ran up to 8 times slower than the counting. When that figure promises more than
+     * {@value #PROBE_ABOVE_SECONDS} s, the counted loop itself is timed: its counter counts batches of 64, 128, ...
+     * trials from a stream of its own (never one the audit counts: the numbers do not change) until a batch after the
+     * first takes {@value #PROBE_SECONDS} s or more, and that batch's rate is the answer (at most about 0.15 s spent).
+     */
+    static double secondsPerTrial(AuditSettings settings, Pilot.Result pilot, ShardCounter<?, ?> counter) {
+        double warm = pilot.warmSecondsPerTrial();
+        if (warm * settings.trialsPerWorld() / Math.max(1, settings.threads()) < PROBE_ABOVE_SECONDS) {
+            return warm;
         }
-        return pilot;
+        return probe(counter, RandomStreams.auxiliary(~settings.seed()), warm);
+    }
+
+    private static <S> double probe(ShardCounter<S, ?> counter, org.apache.commons.rng.UniformRandomProvider rng,
+            double fallback) {
+        S shard = counter.newShard();
+        ShardCounter.Worker<S> worker = counter.newWorker();
+        int n = 64;
+        for (int round = 0; round < 30; round++) {
+            counter.clear(shard);
+            long start = System.nanoTime();
+            worker.count(rng, n, shard);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            if (round > 0 && seconds >= PROBE_SECONDS) {
+                return seconds / n;
+            }
+            if (seconds * 2 > 4 * PROBE_SECONDS || n > Integer.MAX_VALUE / 2) {
+                return round > 0 ? seconds / n : fallback; // a slow trial: one more doubling would cost too much
+            }
+            n *= 2;
+        }
+        return fallback;
     }
 
     /**
-     * The time model: the pilot's measured cost per trial (both worlds, one thread; it includes the JIT's warm-up, so
-     * it errs long) times the counted trials (and the estimate's, if any), over the threads. Shown before the counted
-     * phases start, and refused by the run's control when it exceeds its cap or ten times its budget.
+     * The time model: the counted phases' cost per trial (both worlds, one thread; {@link #secondsPerTrial}) times the
+     * counted trials (and the estimate's, if any), over the threads. Shown before the counted phases start, and refused
+     * by the run's control when it exceeds its cap or ten times its budget.
      */
-    static void expectDuration(AuditSettings settings, boolean estimate, long pilotNanos, ProgressListener progress) {
-        double perTrial = pilotNanos / 1e9 / Math.max(1, settings.pilotTrials());
+    static void expectDuration(AuditSettings settings, boolean estimate, double perTrial, ProgressListener progress) {
         double trials = (double) settings.trialsPerWorld() * (estimate ? 2 : 1);
         double seconds = perTrial * trials / Math.max(1, settings.threads());
         io.dpaudit.core.engine.RunControl.of(progress).expect(seconds, "trials", settings.trialsPerWorld(),
-                String.format(Locale.ROOT, "%.3g trials per world%s at the pilot's %.3g trials/s per thread on %d "
+                String.format(Locale.ROOT, "%.3g trials per world%s at %.3g trials/s per thread on %d "
                         + "thread(s)", (double) settings.trialsPerWorld(), estimate ? " and as many for the estimate"
                         : "", 1 / perTrial, settings.threads()));
     }

@@ -21,8 +21,10 @@ public final class Pilot {
      *
      * @param binning the histogram layout
      * @param scorer the scorer whose scores the binning is for
+     * @param warmSecondsPerTrial wall seconds per trial (both worlds, one thread) over the pilot's second half, once the
+     *     JIT has compiled the trial loop (over the whole pilot when it is one batch)
      */
-    public record Result(HistogramBinning binning, Scorer scorer) {
+    public record Result(HistogramBinning binning, Scorer scorer, double warmSecondsPerTrial) {
     }
 
     private Pilot() {
@@ -71,7 +73,14 @@ public final class Pilot {
         double[] scores = new double[batch];
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
+        long loopStart = System.nanoTime();
+        long warmStart = loopStart;
+        int warmFrom = 0;
         for (int done = 0; done < trials; ) {
+            if (warmFrom == 0 && done >= trials / 2 && done > 0) { // the second half runs with the JIT warmed up
+                warmFrom = done;
+                warmStart = System.nanoTime();
+            }
             progress.check("pilot, trial " + done + " of " + trials); // a clock read per batch: a budget holds
             // even where one trial is a million rounds
             int b = Math.min(batch, trials - done);
@@ -97,6 +106,7 @@ public final class Pilot {
             }
             done += b;
         }
+        double warm = (System.nanoTime() - warmStart) / 1e9 / Math.max(1, trials - warmFrom);
         if (min > max) {
             throw new io.dpaudit.core.InvalidInputException("mechanism", "(these parameters)", "the attack ("
                     + scorer.description() + ") produced no finite score: every output's likelihood ratio is infinite "
@@ -107,16 +117,16 @@ public final class Pilot {
                 throw new IllegalStateException("attack " + scorer.description() + " produced a rank outside [0, "
                         + (ranks.length - 1) + "]");
             }
-            return new Result(exact, scorer);
+            return new Result(exact, scorer, warm);
         }
         if (seen != null) {
             double[] values = distinct(seen, kept);
             if (values != null && values.length >= 2) {
                 RankedScorer ranked = new RankedScorer(scorer, values);
-                return new Result(HistogramBinning.ranks(values), ranked);
+                return new Result(HistogramBinning.ranks(values), ranked, warm);
             }
         }
-        return new Result(HistogramBinning.fromPilot(min, max, bins), scorer);
+        return new Result(HistogramBinning.fromPilot(min, max, bins), scorer, warm);
     }
 
     /** The distinct values of {@code a[0, n)}, ascending, or null when there are more than the limit. */

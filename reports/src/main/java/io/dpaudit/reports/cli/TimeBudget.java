@@ -18,7 +18,7 @@ final class TimeBudget {
     String maxSeconds;
 
     @Option(names = "--no-limit", description = "run however long the time model expects it to take (default: a run "
-            + "expected to take more than 30 days, from the pilot's measured rate, is refused before it starts)")
+            + "expected to take more than 30 days, from the counted loop's measured rate, is refused before it starts)")
     boolean noLimit;
 
     /** The run's control from now on: the budget, if one was given, around {@code display}. */
