@@ -322,7 +322,7 @@ final class ScoresCommand implements Callable<Integer> {
         var report = new OneRunReport(outcome, dir, conf, rootSeed, claimValues,
                 oneRunBound == null ? OneRunReport.STEINKE : oneRunBound, Provenance.of(started, io.arguments(), null));
         boolean existed = java.nio.file.Files.exists(outPath);
-        ReportFiles.prepareDirectory("--out", outPath, "report.json", "report.md");
+        ReportFiles.prepareDirectory("--out", outPath, "report.json", "report.md", "report.html");
         try {
             ReportFiles.writeAll(outPath, report.files());
         } catch (RuntimeException | Error e) {
@@ -350,7 +350,7 @@ final class ScoresCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  %-12s claim (%s, %s): epsilon >= %s%n", lb > c[0] ? "VIOLATED" : "not refuted",
                     Checks.format(c[0]), OneRunReport.delta(c[1]), OneRunReport.lowerBound(lb));
         }
-        out.println("Reports: " + outPath.resolve("report.json") + ", report.md");
+        out.println("Reports: " + outPath.resolve("report.json") + ", report.md, report.html");
         return report.anyViolated() ? Main.VIOLATED : Main.OK;
     }
 

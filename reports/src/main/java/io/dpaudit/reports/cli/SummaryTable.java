@@ -85,8 +85,30 @@ final class SummaryTable {
         }
         b.append(String.format(Locale.ROOT, "Trade-off curve: certified mu >= %s (GDP lower bound), %d certified "
                 + "points%n", Format.g(res.tradeOff().gdpMuLowerBound()), res.tradeOff().points().size()));
+        scoreMetrics(b, r);
         claims(b, r);
         return b.toString();
+    }
+
+    /**
+     * A score audit's membership-inference view: the AUROC and the TPR at FPR 1e-3, 1e-2 and 1e-1 (and any other
+     * target the report has), each with its interval (all together at the stated confidence).
+     */
+    private static void scoreMetrics(StringBuilder b, AuditReport r) {
+        io.dpaudit.core.estimate.ScoreMetrics.Result m = r.scoreMetrics();
+        if (m == null) {
+            return;
+        }
+        b.append(String.format(Locale.ROOT, "Membership inference (%s confidence, thresholds chosen on the range part, "
+                + "rates certified on the evaluation part):%n", Format.percent(m.confidence())));
+        b.append(String.format(Locale.ROOT, "  AUROC            %s in [%s, %s]%n", Format.g(m.auroc().estimate()),
+                Format.g(m.auroc().lower()), Format.g(m.auroc().upper())));
+        for (io.dpaudit.core.estimate.ScoreMetrics.TprAtFpr t : m.tprAtFpr()) {
+            b.append(String.format(Locale.ROOT, "  TPR at FPR %-7s%s in [%s, %s] (its FPR %s in [%s, %s])%n",
+                    new java.math.BigDecimal(Double.toString(t.targetFpr())).stripTrailingZeros().toPlainString(),
+                    Format.g(t.tpr()), Format.g(t.tprLower()), Format.g(t.tprUpper()),
+                    Format.g(t.fpr()), Format.g(t.fprLower()), Format.g(t.fprUpper())));
+        }
     }
 
     /**

@@ -62,6 +62,13 @@ public final class HtmlReportWriter {
                 .append("</figure>\n<figure>\n").append(TradeOffPlot.render(r))
                 .append("<figcaption>The trade-off plane: certified points hold simultaneously at ").append(confidence)
                 .append("; the true curve T(M(D), M(D')) lies on or below each of them.</figcaption>\n</figure>\n");
+        String roc = RocPlot.render(r);
+        if (!roc.isEmpty()) {
+            b.append("<figure>\n").append(roc).append("<figcaption>ROC curve of the evaluation scores on log axes "
+                    + "(blue), the guess TPR = FPR (grey), and the TPR at each target FPR with both rates' intervals "
+                    + "at ").append(confidence).append(" confidence (red; thresholds chosen on the range part).")
+                    .append("</figcaption>\n</figure>\n");
+        }
         b.append(render(details));
         b.append("</body>\n</html>\n");
         return b.toString();
@@ -144,6 +151,13 @@ public final class HtmlReportWriter {
 
     private static String render(String markdown) {
         return RENDERER.render(PARSER.parse(markdown));
+    }
+
+    /** A page of {@code markdown} under {@code title}, in the reports' style (a one-run audit's report.html). */
+    static String page(String title, String markdown) {
+        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+                + "content=\"width=device-width, initial-scale=1\">\n<title>dp-audit: " + escape(title) + "</title>\n"
+                + "<style>" + STYLE + "</style>\n</head>\n<body>\n" + render(markdown) + "</body>\n</html>\n";
     }
 
     /** Escapes text for HTML element content and attribute values. */

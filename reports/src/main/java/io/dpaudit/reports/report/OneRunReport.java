@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * The report of a one-run audit ({@code dp-audit scores --one-run}): report.json ({@code "kind": "one-run"}) and
- * report.md, written as one set. A claim {@code (eps, delta)} is violated when the ε lower bound at its δ exceeds its
+ * report.md and report.html (the same text as a page), written as one set. A claim {@code (eps, delta)} is violated when the ε lower bound at its δ exceeds its
  * ε; otherwise it is "not refuted", which says little: a one-run audit certifies far less than the same number of
  * independent runs would (Steinke et al. 2023, Section 6). The verdicts use the bound chosen before the run
  * ({@code --one-run-bound}): Steinke et al.'s (default) or the f-DP route's through the (ε, δ) trade-off function; both
@@ -110,7 +110,9 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
     /** The report's files by name. */
     public Map<String, String> files() {
         Map<String, String> files = new LinkedHashMap<>();
-        files.put("report.md", markdown());
+        String md = markdown();
+        files.put("report.md", md);
+        files.put("report.html", HtmlReportWriter.page("one-run audit", md));
         files.put("report.json", json());
         return files;
     }

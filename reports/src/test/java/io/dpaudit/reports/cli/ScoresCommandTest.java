@@ -152,6 +152,22 @@ class ScoresCommandTest {
         assertEquals(deltaAt(reports.get(0), 0), deltaAt(f32, 0), 1e-3);
     }
 
+    /** The console shows the AUROC and the TPR at each target FPR with their intervals; report.html the ROC curve. */
+    @Test
+    void theMembershipInferenceViewReachesTheConsoleAndTheRocPlot() throws Exception {
+        writeText(dir.resolve("w.txt"), gaussian(20_000, 1, 5), null, false);
+        writeText(dir.resolve("o.txt"), gaussian(20_000, 0, 6), null, false);
+        Path out = dir.resolve("roc");
+        CliRunner.Result r = CliRunner.run("scores", "--with", dir.resolve("w.txt").toString(), "--without",
+                dir.resolve("o.txt").toString(), "--out", out.toString(), "--quiet");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("  AUROC            0.7") && r.out().contains("  TPR at FPR 0.001  "), r.out());
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("ROC curve of the evaluation scores on log axes"), "ROC figure");
+        assertTrue(html.contains("empirical ROC of the evaluation scores") && html.contains(">1e-3</text>"),
+                "log axes down to 1e-4 for 18,000 evaluation scores");
+    }
+
     /**
      * The bounds from score files equal those {@code run} gets on the same mechanism (the Gaussian, sigma = 1, whose
      * attack scores the output itself) within the estimator's randomness. Both use 10^6 scores per world and a tenth
@@ -362,6 +378,8 @@ class ScoresCommandTest {
         assertEquals(fdp, json.get("claims").get(0).get("epsilonLowerBoundFdp").asDouble());
         assertTrue(json.get("fdp").get("gdpMuLowerBound").get("mu").asDouble() > 0);
         assertTrue(Files.readString(report.resolve("report.md")).contains("μ-GDP refuted for every μ ≤"));
+        String html = Files.readString(report.resolve("report.html"));
+        assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains("μ-GDP refuted for every μ ≤"), html);
         Path byFdp = dir.resolve("one-run-fdp");
         CliRunner.Result f = CliRunner.run("scores", "--one-run", "--one-run-bound", "fdp", "--with", a.toString(),
                 "--without", b.toString(), "--deltas", "0,1e-5", "--claim", "1,1e-5", "--out", byFdp.toString(),
@@ -389,7 +407,7 @@ class ScoresCommandTest {
             assertTrue(!Files.exists(dir.resolve("refused")));
         }
         try (var files = Files.list(report)) {
-            assertEquals(java.util.Set.of("report.json", "report.md"), files.map(p -> p.getFileName().toString())
+            assertEquals(java.util.Set.of("report.json", "report.md", "report.html"), files.map(p -> p.getFileName().toString())
                     .collect(java.util.stream.Collectors.toSet()));
         }
         CliRunner.Result c = CliRunner.run("compare", report.toString(), report.toString());
