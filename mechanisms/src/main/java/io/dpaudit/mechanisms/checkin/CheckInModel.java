@@ -86,7 +86,9 @@ final class CheckInModel {
         if (empty == 0.0) {
             used = 1.0;
         }
-        return p.sliding() ? (double) p.targetWindow() / m * used : (double) m / p.clients() * used;
+        // A probability: (m/n)(1 - (1 - p0/m)^n) is p0 exactly at n = 1, and rounding could put it a hair above 1
+        // (clients=1, slots=100, p0=1 gave 1.0000000000000002, whose log1p(-s) was NaN).
+        return Math.min(1.0, p.sliding() ? (double) p.targetWindow() / m * used : (double) m / p.clients() * used);
     }
 
     /** The datasets the exact curve maximises over (randomized response, fixed window) or canonical. */

@@ -247,6 +247,13 @@ class HostileInputTest {
                 "2"));
         // bound and calibrate.
         all.add(c("bound at sigma 1e-9", 0, null, 30, "bound", "gaussian", "sigma=1e-9", "--delta", "1e-5"));
+        // Round 3 (issue 60): one client who always checks in made the selection probability 1 + 2^-52 (a NaN law).
+        all.add(c("check-in with one client who always checks in", 0, null, 60, "bound", "random-checkin",
+                "clients=1", "slots=100", "p0=1", "eps0=1", "--delta", "1e-6"));
+        // Round 3: importance sampling of a pair whose noise is tiny against its shift was an internal error.
+        all.add(run("importance estimate at sigma 1e-12", 2, "estimate.method = importance: the tilted normaliser "
+                + "does not converge", mechanism("{\"type\": \"gaussian\", \"sigma\": 1e-12}", ", \"estimate\": "
+                + "{\"method\": \"importance\", \"samples\": 20000}, \"deltas\": [1e-10]")));
         all.add(c("bound subsampled at sigma 1e-6", 0, null, 30, "bound", "poisson-subsampled-gaussian", "q=0.01",
                 "sigma=1e-6", "--delta", "1e-5"));
         all.add(c("bound over a million rounds", 0, null, 30, "bound", "gaussian", "sigma=1", "rounds=1e6",

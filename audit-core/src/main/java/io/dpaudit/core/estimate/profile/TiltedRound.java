@@ -70,8 +70,7 @@ public final class TiltedRound {
         this.h = sd / CELLS_PER_SD;
         long cells = (long) Math.ceil((range[1] - lo) / h);
         if (cells > MAX_CELLS) {
-            throw new IllegalArgumentException("tilted round too wide to tabulate: " + cells + " cells (tilt " + theta
-                    + ")");
+            throw tooWide(p, range);
         }
         int n = (int) cells;
         double[] f = new double[n + 1];
@@ -103,14 +102,33 @@ public final class TiltedRound {
      */
     public static double logMoment(GaussianMixture p, GaussianMixture q, double mean, double theta) {
         double[] range = range(p, q, mean, theta);
-        int coarseIntervals = (int) Math.min(MAX_CELLS, Math.ceil((range[1] - range[0]) / (p.sd() / 8)));
+        if (Math.ceil((range[1] - range[0]) / (p.sd() / 8)) > MAX_CELLS) {
+            throw tooWide(p, range);
+        }
+        int coarseIntervals = (int) Math.ceil((range[1] - range[0]) / (p.sd() / 8));
         double coarse = trapezoid(p, q, mean, theta, range[0], range[1], coarseIntervals);
         double fine = trapezoid(p, q, mean, theta, range[0], range[1], 2 * coarseIntervals);
         if (!(Math.abs(fine - coarse) <= 1e-12 * Math.max(1, Math.abs(fine)))) {
-            throw new IllegalArgumentException("tilted normaliser does not converge (tilt " + theta + "): log M "
-                    + fine + " vs " + coarse);
+            // The rule resolves Gaussians of the mixtures' width; a narrower one (a pair whose noise is tiny against
+            // its shifts) is refused for this method, never integrated on too coarse a grid.
+            throw new io.dpaudit.core.InvalidInputException("estimate.method", "importance", String.format(
+                    java.util.Locale.ROOT, "the tilted normaliser does not converge at these parameters (log M %.6g "
+                            + "with step sd/16, %.6g with sd/8, tilt %.3g): the noise is too narrow for the importance "
+                            + "sampler's grid; use method plain", fine, coarse, theta));
         }
         return fine;
+    }
+
+    /**
+     * The refusal of a round whose Gaussians are so narrow against the distances between their centres (σ = 1e-12
+     * against a shift of 1, say) that the tables and the trapezoidal rule cannot resolve them: bad input for this
+     * method, named, not an internal error (and never a number computed on too coarse a grid).
+     */
+    private static io.dpaudit.core.InvalidInputException tooWide(GaussianMixture p, double[] range) {
+        return new io.dpaudit.core.InvalidInputException("estimate.method", "importance", String.format(
+                java.util.Locale.ROOT, "the noise (sd %.3g) is %.3g times narrower than the span of the outputs it "
+                        + "must tabulate, beyond the importance sampler's %d cells: use method plain", p.sd(),
+                (range[1] - range[0]) / p.sd(), MAX_CELLS));
     }
 
     /** The sampled range: every centre of the bounding Gaussians ± 40σ. */
