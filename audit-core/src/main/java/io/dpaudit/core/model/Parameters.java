@@ -11,8 +11,15 @@ import java.util.TreeSet;
 /**
  * Named parameters of a mechanism, as written in a scenario's {@code mechanism} object or as {@code key=value}
  * arguments: numbers or strings. Error messages name the field with a prefix such as {@code mechanism.}.
+ *
+ * <p><b>One name for the number of releases.</b> The federated families call it {@code rounds}, the DP-SGD batch
+ * samplers {@code steps}; every family takes either (a family reading {@code rounds} finds a given {@code steps}, and
+ * the other way round), and messages name the key as the user wrote it. Giving both is refused.
  */
 public final class Parameters {
+    /** Names that stand for each other: the number of releases (no family takes both). */
+    private static final Map<String, String> ALIASES = Map.of("rounds", "steps", "steps", "rounds");
+
     private final String prefix;
     private final Map<String, Object> values;
 
@@ -35,16 +42,31 @@ public final class Parameters {
         return values;
     }
 
-    /** Full field name for messages. */
+    /** Full field name for messages (the key as given, when the parameter was given under its alias). */
     public String field(String name) {
-        return prefix + name;
+        return prefix + key(name);
+    }
+
+    /** The key {@code name} was given under: itself, or its alias ({@code rounds} for {@code steps} and back). */
+    private String key(String name) {
+        if (values.containsKey(name)) {
+            return name;
+        }
+        String alias = ALIASES.get(name);
+        return alias != null && values.containsKey(alias) ? alias : name;
     }
 
     /** Rejects any parameter not in {@code allowed}, naming it. */
     public Parameters allowOnly(Set<String> allowed) {
         for (Map.Entry<String, Object> e : values.entrySet()) {
             String k = e.getKey();
-            if (!allowed.contains(k)) {
+            String alias = ALIASES.get(k);
+            if (alias != null && values.containsKey(alias)) {
+                Object other = values.get(alias);
+                throw new InvalidInputException(field(k), e.getValue(), "names the same thing as " + alias + " ("
+                        + (other instanceof Double d ? Checks.format(d) : other) + "): give one");
+            }
+            if (!allowed.contains(k) && !(alias != null && allowed.contains(alias))) {
                 throw new InvalidInputException(field(k), e.getValue(),
                         "unknown parameter (known: " + String.join(", ", new TreeSet<>(allowed)) + ")");
             }
@@ -54,12 +76,12 @@ public final class Parameters {
 
     /** Whether a parameter is present. */
     public boolean has(String name) {
-        return values.containsKey(name);
+        return values.containsKey(key(name));
     }
 
     /** A required number. */
     public double number(String name) {
-        Object v = values.get(name);
+        Object v = values.get(key(name));
         if (v == null) {
             throw InvalidInputException.missing(field(name));
         }
@@ -87,7 +109,7 @@ public final class Parameters {
 
     /** An optional string. */
     public String text(String name, String defaultValue) {
-        Object v = values.get(name);
+        Object v = values.get(key(name));
         if (v == null) {
             return defaultValue;
         }
