@@ -149,15 +149,9 @@ public final class HtmlReportWriter {
                 + "</body>\n</html>\n";
     }
 
-    private static String render(String markdown) {
+    /** Markdown as HTML (CommonMark with tables). */
+    static String render(String markdown) {
         return RENDERER.render(PARSER.parse(markdown));
-    }
-
-    /** A page of {@code markdown} under {@code title}, in the reports' style (a one-run audit's report.html). */
-    static String page(String title, String markdown) {
-        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
-                + "content=\"width=device-width, initial-scale=1\">\n<title>dp-audit: " + escape(title) + "</title>\n"
-                + "<style>" + STYLE + "</style>\n</head>\n<body>\n" + render(markdown) + "</body>\n</html>\n";
     }
 
     /** Escapes text for HTML element content and attribute values. */

@@ -51,6 +51,19 @@ public final class IndexWriter {
         return n;
     }
 
+    /** What the index's verdicts mean (below its table, in Markdown). */
+    private static final String LEGEND = "Verdicts as in each report: *violated* is evidence at its report's "
+                + "confidence (over many claims "
+                + "some false alarms are to be expected at that rate), from the attack's certified bounds (black-box) "
+                + "or the exact-likelihood-ratio estimate (white-box), as the verdict says; *consistent* means the "
+                + "audit would have refuted, with probability at least 90%, a Laplace or Gaussian mechanism with 1.5 "
+                + "times the claimed ε at its δ (\"would detect\"), or the white-box estimate proves the pair needs at "
+                + "most that; *inconclusive* means neither; *contested* means no source refuted the claim but the ε "
+                + "lower bound at its δ, a separate statement at the same confidence, exceeds the claimed ε (such a "
+                + "claim is inconclusive; audit it again on fresh trials). "
+                + "Tightness: the empirical ε lower bound divided by the claimed ε (for a GDP claim, μ_lb/μ). The "
+                + "same table is in index.csv and index.json.";
+
     /** The index as Markdown. */
     public static String markdown(List<Entry> entries) {
         StringBuilder b = new StringBuilder("# dp-audit index\n\n");
@@ -81,16 +94,7 @@ public final class IndexWriter {
                                 : "").append(" ").append(link).append(" |\n");
             }
         }
-        b.append("\nVerdicts as in each report: *violated* is evidence at its report's confidence (over many claims "
-                + "some false alarms are to be expected at that rate), from the attack's certified bounds (black-box) "
-                + "or the exact-likelihood-ratio estimate (white-box), as the verdict says; *consistent* means the "
-                + "audit would have refuted, with probability at least 90%, a Laplace or Gaussian mechanism with 1.5 "
-                + "times the claimed ε at its δ (\"would detect\"), or the white-box estimate proves the pair needs at "
-                + "most that; *inconclusive* means neither; *contested* means no source refuted the claim but the ε "
-                + "lower bound at its δ, a separate statement at the same confidence, exceeds the claimed ε (such a "
-                + "claim is inconclusive; audit it again on fresh trials). "
-                + "Tightness: the empirical ε lower bound divided by the claimed ε (for a GDP claim, μ_lb/μ). The "
-                + "same table is in index.csv and index.json.\n");
+        b.append("\n").append(LEGEND).append("\n");
         return b.toString();
     }
 
@@ -218,13 +222,51 @@ public final class IndexWriter {
         return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
     }
 
-    /** The index as one self-contained HTML page with a banner. */
+    /**
+     * The index as one self-contained HTML page: the banner, then one table of every claim with its verdict first and
+     * its row coloured by it, the violated claims first, then the contested and inconclusive, then the consistent (each
+     * group in the scenarios' order); the legend below.
+     */
     public static String html(List<Entry> entries) {
         int v = violated(entries);
         String css = claims(entries) == 0 ? "none" : v > 0 ? "violated"
                 : count(entries, Verdict.INCONCLUSIVE) > 0 ? "inconclusive" : "consistent";
+        StringBuilder t = new StringBuilder("<table class=\"claims\">\n<thead><tr><th>verdict</th><th>scenario</th>"
+                + "<th>claim</th><th>claimed</th><th>evidence (certified)</th><th>would detect (90%)</th>"
+                + "<th class=\"num\">tightness</th><th>report</th></tr></thead>\n<tbody>\n");
+        for (int group = 0; group < 3; group++) {
+            for (Entry e : entries) {
+                String name = HtmlReportWriter.escape(e.report().scenario().name());
+                String link = "<a href=\"" + HtmlReportWriter.escape(e.folder().replace(" ", "%20"))
+                        + "/report.html\">" + HtmlReportWriter.escape(e.folder()) + "</a>";
+                List<ClaimRows.Row> rows = ClaimRows.of(e.report());
+                if (rows.isEmpty() && group == 2) {
+                    t.append("<tr><td>no claims</td><td>").append(name).append("</td><td></td><td></td><td></td>"
+                            + "<td></td><td></td><td>").append(link).append("</td></tr>\n");
+                }
+                for (ClaimRows.Row row : rows) {
+                    boolean contested = row.verdict() != Verdict.VIOLATED && row.epsilonBoundAboveClaim();
+                    int rank = row.verdict() == Verdict.VIOLATED ? 0 : contested || row.verdict()
+                            == Verdict.INCONCLUSIVE ? 1 : 2;
+                    if (rank != group) {
+                        continue;
+                    }
+                    t.append("<tr class=\"").append(contested ? "contested" : row.verdict().label())
+                            .append("\"><td><strong>").append(HtmlReportWriter.escape(row.verdictText()))
+                            .append("</strong></td><td>").append(name).append("</td><td>")
+                            .append(HtmlReportWriter.escape(row.label())).append("</td><td>")
+                            .append(HtmlReportWriter.escape(row.claimed())).append("</td><td>")
+                            .append(HtmlReportWriter.escape(row.evidence())).append("</td><td>")
+                            .append(HtmlReportWriter.escape(row.detectable())).append("</td><td class=\"num\">")
+                            .append(HtmlReportWriter.escape(row.tightness())).append("</td><td>").append(link)
+                            .append("</td></tr>\n");
+                }
+            }
+        }
+        t.append("</tbody>\n</table>\n");
         return HtmlReportWriter.page("dp-audit index", "<div class=\"banner " + css + "\" id=\"verdict\">"
-                + HtmlReportWriter.escape(summary(entries)) + "</div>\n", markdown(entries));
+                + HtmlReportWriter.escape(summary(entries)) + "</div>\n<h1>dp-audit index</h1>\n" + t,
+                LEGEND);
     }
 
     /** Claims with verdict {@code v} over all entries. */

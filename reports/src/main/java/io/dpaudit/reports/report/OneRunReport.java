@@ -112,7 +112,7 @@ public record OneRunReport(OneRunAudit.Outcome outcome, String direction, double
         Map<String, String> files = new LinkedHashMap<>();
         String md = markdown();
         files.put("report.md", md);
-        files.put("report.html", HtmlReportWriter.page("one-run audit", md));
+        files.put("report.html", HtmlReportWriter.page("dp-audit: one-run audit", "", md));
         files.put("report.json", json());
         return files;
     }

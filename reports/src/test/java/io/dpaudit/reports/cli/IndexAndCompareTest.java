@@ -57,6 +57,9 @@ class IndexAndCompareTest {
         String html = Files.readString(out.resolve("index.html"));
         assertTrue(html.contains("class=\"banner violated\""), html);
         assertTrue(html.contains("<a href=\"b-wrong/report.html\">"), html);
+        // One table, the verdict first in each row and the row coloured by it, the violated claims first.
+        int violatedRow = html.indexOf("<tr class=\"violated\"><td><strong>VIOLATED");
+        assertTrue(violatedRow > 0 && violatedRow == html.indexOf("<tr class=\""), html);
         assertTrue(r.out().contains("Index: "), r.out());
 
         // Two files named explicitly, all consistent: exit 0.

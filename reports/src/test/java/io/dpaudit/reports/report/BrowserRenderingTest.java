@@ -47,13 +47,13 @@ class BrowserRenderingTest {
             browser.load(html);
             String text = browser.renderedText();
             List<String> lines = text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
-            assertTrue(lines.get(0).startsWith("1 of 2 claims VIOLATED: far too strong"), "the banner comes first: "
-                    + lines.get(0));
+            assertTrue(lines.get(0).startsWith("far too strong (black-box): VIOLATED (1 of 2 claims)"),
+                    "the banner comes first, naming the violated claim: " + lines.get(0));
             assertTrue(lines.get(1).startsWith("dp-audit report: browser"), lines.get(1));
             assertEquals("Claims", lines.get(2), "the claims table right under the title");
             assertTrue(lines.get(3).startsWith("claim\tkind\tclaimed\tverdict\tevidence"), "the header row: "
                     + lines.get(3));
-            assertTrue(lines.get(4).startsWith("far too strong\t(ε, δ)\tε = 0.1000, δ = 1.000e-05\tVIOLATED\tδ ≥ "),
+            assertTrue(lines.get(4).startsWith("far too strong\t(ε, δ)\tε = 0.1000, δ = 1.000e-05\tVIOLATED (black-box)\tδ ≥ "),
                     "the claim row as table cells: " + lines.get(4));
             assertFalse(lines.stream().anyMatch(l -> l.startsWith("|") || l.contains("|---")), "Markdown source");
             // The banner is red, the violated row tinted, numbers right-aligned, and both plots are drawn across the
