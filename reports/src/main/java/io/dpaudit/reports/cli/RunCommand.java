@@ -279,10 +279,14 @@ final class RunCommand implements Callable<Integer> {
                 }
                 AuditReport report = TimeBudget.guarded(control, c -> ReportAssembly.run(p, c, null, null))
                         .withProvenance(Provenance.of(started, full, bytes(files.get(i))));
-                Path sub = dir.resolve(folders.get(i));
-                ReportFiles.prepareDirectory("--out", sub, REPORT_FILES);
-                writeReports(sub, report);
                 entries.add(new IndexWriter.Entry(files.get(i).toString(), folders.get(i), report));
+            }
+            // Every audit done: only now is anything written, so a run stopped on the way (--max-seconds, an
+            // interrupt, a refusal) leaves no report folder behind.
+            for (IndexWriter.Entry e : entries) {
+                Path sub = dir.resolve(e.folder());
+                ReportFiles.prepareDirectory("--out", sub, REPORT_FILES);
+                writeReports(sub, e.report());
             }
             Map<String, String> index = new LinkedHashMap<>();
             index.put("index.md", IndexWriter.markdown(entries));
@@ -336,8 +340,15 @@ final class RunCommand implements Callable<Integer> {
             Path p = Path.of(s);
             if (java.nio.file.Files.isDirectory(p)) {
                 try (java.util.stream.Stream<Path> list = java.nio.file.Files.list(p)) {
-                    List<Path> found = list.filter(f -> f.getFileName().toString().endsWith(".json")
-                            && java.nio.file.Files.isRegularFile(f)).sorted().toList();
+                    List<Path> found = list.filter(f -> f.getFileName().toString().endsWith(".json")).sorted()
+                            .toList();
+                    for (Path f : found) {
+                        if (!java.nio.file.Files.isRegularFile(f)) { // never skipped in silence
+                            throw new InvalidInputException("scenario", f, "is not a regular file (a broken or "
+                                    + "looping symbolic link, a directory or a device): remove it, or name the "
+                                    + "scenario files to audit");
+                        }
+                    }
                     if (found.isEmpty()) {
                         throw new InvalidInputException("scenario", p, "directory holds no .json scenario file");
                     }

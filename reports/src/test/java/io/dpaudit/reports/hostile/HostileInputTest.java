@@ -247,6 +247,21 @@ class HostileInputTest {
                 "2"));
         // bound and calibrate.
         all.add(c("bound at sigma 1e-9", 0, null, 30, "bound", "gaussian", "sigma=1e-9", "--delta", "1e-5"));
+        // Round 3 (issue 60): a scenario directory whose loop.json is a symbolic link to itself was skipped silently.
+        Path looping = dir.resolve("looping-dir");
+        Files.createDirectories(looping);
+        Files.writeString(looping.resolve("a.json"), gaussian(""));
+        Files.createSymbolicLink(looping.resolve("loop.json"), looping.resolve("loop.json"));
+        all.add(c("a scenario directory with a looping link", 2, "loop.json: is not a regular file", 30, "run",
+                looping.toString(), "--out", "OUT", "--quiet"));
+        // Round 3 (issue 60): a directory run stopped by its budget left the first scenario's report folder behind.
+        Path twoScenarios = dir.resolve("two-scenarios");
+        Files.createDirectories(twoScenarios);
+        Files.writeString(twoScenarios.resolve("a.json"), gaussian(""));
+        Files.writeString(twoScenarios.resolve("b.json"), mechanism("{\"type\": \"gaussian\", \"sigma\": 1}", "")
+                .replace("\"trials\": 20000", "\"trials\": 1e10"));
+        all.add(c("a directory run out of time after its first scenario", 2, "--max-seconds = 8", 60, "run",
+                twoScenarios.toString(), "--out", "OUT", "--quiet", "--max-seconds", "8"));
         // Round 3 (issue 60): one client who always checks in made the selection probability 1 + 2^-52 (a NaN law).
         all.add(c("check-in with one client who always checks in", 0, null, 60, "bound", "random-checkin",
                 "clients=1", "slots=100", "p0=1", "eps0=1", "--delta", "1e-6"));
