@@ -21,7 +21,14 @@ mkdir -p "$work/spark-home/jars" "$work/spark-home/conf"
 # Spark's runtime from Maven, plus Jackson, which Maven resolves as dp-audit's own dependency (it travels in
 # dp-audit.jar, shaded) rather than as Spark's.
 tr ':' '\n' < "$classpath" | while read -r j; do ln -s "$j" "$work/spark-home/jars/"; done
-for j in $(find ~/.m2/repository/com/fasterxml/jackson/core/jackson-{databind,core,annotations} -name '*.jar' \
+# The Maven repository the build used (MAVEN_OPTS=-Dmaven.repo.local=... or settings.xml may move it from ~/.m2):
+# read off the Spark runtime's class path, which Maven wrote with the jars' absolute paths in it.
+repo=$(tr ':' '\n' < "$classpath" | grep -m1 '/org/apache/spark/' | sed 's#/org/apache/spark/.*##')
+if [ -z "$repo" ] || [ ! -d "$repo" ]; then
+  echo "spark-standalone.sh: cannot find the Maven repository (got '$repo')" >&2
+  exit 2
+fi
+for j in $(find "$repo"/com/fasterxml/jackson/core/jackson-{databind,core,annotations} -name '*.jar' \
     -path "*$(sed -n 's:.*<jackson.version>\(.*\)</jackson.version>.*:\1:p' "$here/pom.xml")*" \
     ! -name '*sources*' ! -name '*javadoc*'); do ln -sf "$j" "$work/spark-home/jars/"; done
 # The cluster's own logs (files in the work directory) at INFO: the script reads the workers' registration there.

@@ -136,7 +136,7 @@ public final class ScenarioTrials {
             long samples = importanceSamples(scenario, rounds);
             profileEstimation = (epsilons, deltas, confidence, streams, threads, progress) ->
                     TiltedProfileEstimator.estimate(with, without, rounds, epsilons, deltas, samples, confidence,
-                            streams, threads).estimate();
+                            streams, threads, progress).estimate();
         }
         if (plainEstimate) {
             lossScorer = LikelihoodRatioAttack.lossScorer(simulator.outputModel());

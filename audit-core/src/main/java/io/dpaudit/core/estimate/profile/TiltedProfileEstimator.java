@@ -156,6 +156,18 @@ public final class TiltedProfileEstimator {
     public static Result estimate(StatisticLaw withCanary, StatisticLaw withoutCanary, int rounds,
             List<Double> epsilons, List<Double> deltas, long samplesPerTarget, double confidence,
             RandomStreams streams, int threads) {
+        return estimate(withCanary, withoutCanary, rounds, epsilons, deltas, samplesPerTarget, confidence, streams,
+                threads, io.dpaudit.core.engine.ProgressListener.NONE);
+    }
+
+    /**
+     * Estimates the profile, telling {@code progress} what the rest is expected to take once the first target's samples
+     * in one direction are drawn (their rate, the pilots having warmed the sampler up, times the samples left over the
+     * threads): a run whose expectation exceeds its control's cap is refused there, before the bulk of the work.
+     */
+    public static Result estimate(StatisticLaw withCanary, StatisticLaw withoutCanary, int rounds,
+            List<Double> epsilons, List<Double> deltas, long samplesPerTarget, double confidence,
+            RandomStreams streams, int threads, io.dpaudit.core.engine.ProgressListener progress) {
         if (!supports(withCanary, withoutCanary, rounds)) {
             throw new IllegalArgumentException("importance sampling needs one-dimensional Gaussian mixtures of at most "
                     + "two components with one sigma, two-dimensional ones with at most " + TiltedPlane.MAX_GROUPS
@@ -183,6 +195,9 @@ public final class TiltedProfileEstimator {
                 }
             }
             long pilotSamples = Math.max(100, (long) (samplesPerTarget * PILOT_FRACTION));
+            long targets = Math.max(1, bands.size() + deltas.stream().filter(d -> d > 0 && d < 1).count());
+            expect(dirs[0], rounds, 2 * targets * samplesPerTarget + 2 * (targets - bands.size()) * pilotSamples,
+                    samplesPerTarget, pool, threads, progress);
             long[] used = {0}; // samples drawn, both directions
             for (double d : deltas) {
                 if (d > 0 && d < 1) {
@@ -254,6 +269,30 @@ public final class TiltedProfileEstimator {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** Samples of the expectation's probe (drawn from a stream of its own: the estimate's numbers do not change). */
+    private static final long PROBE_SAMPLES = 2000;
+
+    /**
+     * Tells {@code progress} what the estimate is expected to take, before any of its samples: the wall time of
+     * {@value #PROBE_SAMPLES} probe samples of the first direction (at ε = 0, on the threads, after as many untimed ones
+     * that warm the JIT up) per sample, times the {@code total} samples the targets and their pilots will draw. A run whose expectation
+     * exceeds its control's cap is refused there, naming {@code estimate.samples}.
+     */
+    private static void expect(Direction first, int rounds, long total, long samplesPerTarget, ExecutorService pool,
+            int threads, io.dpaudit.core.engine.ProgressListener progress) {
+        long n = Math.min(PROBE_SAMPLES, samplesPerTarget);
+        RandomStreams own = new RandomStreams(0x5eedL);
+        TiltedPlans.Plan plan = first.plan(Band.around(0, 0, 0));
+        sample(plan, n, own, pool, threads, new long[1]); // the JIT's warm-up, not timed
+        long[] probed = {0};
+        long start = System.nanoTime();
+        sample(plan, n, own, pool, threads, probed);
+        double perSample = (System.nanoTime() - start) / 1e9 / Math.max(1, probed[0]);
+        io.dpaudit.core.engine.RunControl.of(progress).expect(perSample * total, "estimate.samples",
+                samplesPerTarget, String.format(Locale.ROOT, "%d importance samples of %d round(s) at %.3g samples/s "
+                        + "on %d thread(s)", total, rounds, 1 / perSample, threads));
     }
 
     /**
