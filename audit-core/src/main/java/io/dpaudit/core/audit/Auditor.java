@@ -403,6 +403,12 @@ public final class Auditor {
         return Pilot.run(sampler, scorer, settings.pilotTrials(), settings.bins(), streams.next(), progress);
     }
 
+    /**
+     * Seconds an audit spends besides its trials: starting the phases' threads, the held-out selection, the certified
+     * bounds, the power statements and the trade-off curve (measured 0.2–0.3 s on 2 cores for the shipped scenarios
+     * whose trials take under 0.1 s); twice with an estimate.
+     */
+    static final double FIXED_SECONDS = 0.2;
     /** Below this expectation from the pilot (seconds), the counted loop is not probed: the probe would cost more. */
     static final double PROBE_ABOVE_SECONDS = 0.5;
     /** A probe's timed batch runs at least this long (seconds). */
@@ -412,9 +418,9 @@ public final class Auditor {
      * Wall seconds per trial (both worlds, one thread) of the counted phases. The pilot's second half gives a first
      * figure, but the pilot is another loop (it scores into an array, tracks the extremes, keeps values), and on the
      * fast samplers it ran up to 8 times slower than the counting. When that figure promises more than
-     * {@value #PROBE_ABOVE_SECONDS} s, the counted loop itself is timed: its counter counts batches of 64, 128, ...
-     * trials from a stream of its own (never one the audit counts: the numbers do not change) until a batch after the
-     * first takes {@value #PROBE_SECONDS} s or more, and that batch's rate is the answer (at most about 0.15 s spent).
+     * {@value #PROBE_ABOVE_SECONDS} s, the counted loop itself is timed on a stream of its own (never one the audit
+     * counts: the numbers do not change): chunks of about a millisecond of trials, called repeatedly as the shards
+     * call it, for {@value #PROBE_SECONDS} s to warm the JIT up and {@value #PROBE_SECONDS} s timed (about 0.1 s).
      */
     static double secondsPerTrial(AuditSettings settings, Pilot.Result pilot, ShardCounter<?, ?> counter) {
         double warm = pilot.warmSecondsPerTrial();
@@ -428,19 +434,35 @@ public final class Auditor {
             double fallback) {
         S shard = counter.newShard();
         ShardCounter.Worker<S> worker = counter.newWorker();
-        int n = 64;
-        for (int round = 0; round < 30; round++) {
+        // A chunk of trials that takes about a millisecond (doubling from 64), so that the loop is called many times
+        // as in the counted shards, then warm-up calls, then the timed ones.
+        int chunk = 64;
+        while (true) {
             counter.clear(shard);
             long start = System.nanoTime();
-            worker.count(rng, n, shard);
+            worker.count(rng, chunk, shard);
             double seconds = (System.nanoTime() - start) / 1e9;
-            if (round > 0 && seconds >= PROBE_SECONDS) {
-                return seconds / n;
+            if (seconds >= 1e-3 || chunk > (1 << 24)) {
+                if (seconds > 4 * PROBE_SECONDS) {
+                    return fallback; // one chunk costs too much: the pilot's figure stands
+                }
+                break;
             }
-            if (seconds * 2 > 4 * PROBE_SECONDS || n > Integer.MAX_VALUE / 2) {
-                return round > 0 ? seconds / n : fallback; // a slow trial: one more doubling would cost too much
+            chunk *= 2;
+        }
+        for (int phase = 0; phase < 2; phase++) { // 0: the JIT's warm-up, 1: timed
+            long trials = 0;
+            long start = System.nanoTime();
+            double seconds;
+            do {
+                counter.clear(shard);
+                worker.count(rng, chunk, shard);
+                trials += chunk;
+                seconds = (System.nanoTime() - start) / 1e9;
+            } while (seconds < PROBE_SECONDS);
+            if (phase == 1) {
+                return seconds / trials;
             }
-            n *= 2;
         }
         return fallback;
     }
@@ -452,7 +474,7 @@ public final class Auditor {
      */
     static void expectDuration(AuditSettings settings, boolean estimate, double perTrial, ProgressListener progress) {
         double trials = (double) settings.trialsPerWorld() * (estimate ? 2 : 1);
-        double seconds = perTrial * trials / Math.max(1, settings.threads());
+        double seconds = perTrial * trials / Math.max(1, settings.threads()) + FIXED_SECONDS * (estimate ? 2 : 1);
         io.dpaudit.core.engine.RunControl.of(progress).expect(seconds, "trials", settings.trialsPerWorld(),
                 String.format(Locale.ROOT, "%.3g trials per world%s at %.3g trials/s per thread on %d "
                         + "thread(s)", (double) settings.trialsPerWorld(), estimate ? " and as many for the estimate"

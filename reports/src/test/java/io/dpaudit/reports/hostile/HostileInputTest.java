@@ -262,6 +262,15 @@ class HostileInputTest {
                 .replace("\"trials\": 20000", "\"trials\": 1e10"));
         all.add(c("a directory run out of time after its first scenario", 2, "--max-seconds = 8", 60, "run",
                 twoScenarios.toString(), "--out", "OUT", "--quiet", "--max-seconds", "8"));
+        // Round 3 (issue 60): compare of a report whose label is not UTF-8 (a corrupted or hand-edited report.json).
+        String latin1 = bytes("latin1-report.json", "{\"claims\": [{\"label\": \"caf\u00e9\"}]}".getBytes(
+                java.nio.charset.StandardCharsets.ISO_8859_1));
+        all.add(c("compare a report that is not UTF-8", 2, "is not UTF-8 text", 30, "compare", latin1, latin1));
+        // Round 3 (issue 60): a calibration at delta = 0.999999 reported as endless; it answers in about 48 s on 2
+        // cores, and under a budget it stops in one line.
+        all.add(c("calibrate balls-and-bins at delta 0.999999, budget 5 s", 2, "--max-seconds = 5: the work did not "
+                + "finish", 30, "calibrate", "balls-and-bins", "steps=10", "--epsilon", "1", "--delta", "0.999999",
+                "--max-seconds", "5"));
         // Round 3 (issue 60): one client who always checks in made the selection probability 1 + 2^-52 (a NaN law).
         all.add(c("check-in with one client who always checks in", 0, null, 60, "bound", "random-checkin",
                 "clients=1", "slots=100", "p0=1", "eps0=1", "--delta", "1e-6"));
