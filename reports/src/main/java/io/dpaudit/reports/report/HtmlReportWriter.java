@@ -58,6 +58,7 @@ public final class HtmlReportWriter {
                 .append(SvgPlot.flatCurves(r).isEmpty() ? "" : " Not drawn, because they are δ = 1 over the whole "
                         + "range (they certify nothing there): " + escape(String.join(", ", SvgPlot.flatCurves(r)))
                         + ".")
+                .append(SvgPlot.zeroDelta(r).isEmpty() ? "" : " " + escape(SvgPlot.zeroDelta(r)))
                 .append(" The data of both plots is in curves.csv and tradeoff.csv next to this file.</figcaption>\n")
                 .append("</figure>\n<figure>\n").append(TradeOffPlot.render(r))
                 .append("<figcaption>The trade-off plane: certified points hold simultaneously at ").append(confidence)

@@ -259,6 +259,40 @@ final class SvgPlot {
         return c.points().stream().allMatch(p -> !(p.delta() < 1 - 1e-12));
     }
 
+    /**
+     * What the logarithmic δ axis cannot show where it is, for a line under the plot: the analytic bounds that reach
+     * δ = 0 (a pure-DP bound, from the first ε where it is 0: its curve ends above the axis's floor), and the empirical
+     * ε lower bounds and claims at δ = 0, which are drawn on the bottom edge. Empty when there is none.
+     */
+    static String zeroDelta(AuditReport r) {
+        List<String> reach = new java.util.ArrayList<>();
+        for (BoundCurve c : r.bounds()) {
+            for (BoundCurve.Point p : c.points()) {
+                if (p.delta() == 0) {
+                    reach.add(c.name() + " from ε = " + Format.g(p.epsilon()));
+                    break;
+                }
+            }
+        }
+        List<String> edge = new java.util.ArrayList<>();
+        for (EpsilonLowerBound e : r.result().epsilonLowerBounds()) {
+            if (!(e.delta() > 0)) {
+                edge.add("the empirical ε ≥ " + Format.g(e.epsilon()));
+            }
+        }
+        for (ClaimResult c : r.result().claims()) {
+            if (!(c.claim().delta() > 0)) {
+                edge.add("claim " + c.claim().label() + " (ε = " + Format.g(c.claim().epsilon()) + ")");
+            }
+        }
+        String out = reach.isEmpty() ? "" : "Bounds that reach δ = 0, where the logarithmic axis ends: "
+                + String.join("; ", reach) + ".";
+        if (!edge.isEmpty()) {
+            out += (out.isEmpty() ? "" : " ") + "At δ = 0, drawn on the bottom edge: " + String.join("; ", edge) + ".";
+        }
+        return out;
+    }
+
     /** Names of the curves not drawn because they certify nothing (for a line under the plot). */
     static List<String> flatCurves(AuditReport r) {
         return r.bounds().stream().filter(SvgPlot::certifiesNothing).map(BoundCurve::name).toList();
