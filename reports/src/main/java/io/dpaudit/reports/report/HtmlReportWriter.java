@@ -63,6 +63,13 @@ public final class HtmlReportWriter {
                 .append("</figure>\n<figure>\n").append(TradeOffPlot.render(r))
                 .append("<figcaption>The trade-off plane: certified points hold simultaneously at ").append(confidence)
                 .append("; the true curve T(M(D), M(D')) lies on or below each of them.</figcaption>\n</figure>\n");
+        String corner = TradeOffPlot.renderCorner(r);
+        if (!corner.isEmpty()) {
+            b.append("<figure>\n").append(corner).append("<figcaption>The same on log axes, α across and the power "
+                    + "1 − β up: the corner of small α where violations of a claimed curve are found, which the plane "
+                    + "above squeezes into its top-left corner (curves drawn from α = 1e-4).</figcaption>\n"
+                    + "</figure>\n");
+        }
         String roc = RocPlot.render(r);
         if (!roc.isEmpty()) {
             b.append("<figure>\n").append(roc).append("<figcaption>ROC curve of the evaluation scores on log axes "

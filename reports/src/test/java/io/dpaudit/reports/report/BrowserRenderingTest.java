@@ -64,7 +64,8 @@ class BrowserRenderingTest {
                     + "'table.claims tr.violated td')).backgroundColor").asText());
             assertEquals("right", browser.evaluate("getComputedStyle(document.querySelector("
                     + "'table.claims td.num')).textAlign").asText());
-            assertEquals(2, browser.evaluate("document.querySelectorAll('svg').length").asInt());
+            assertEquals(3, browser.evaluate("document.querySelectorAll('svg').length").asInt(),
+                    "the delta-epsilon plot, the trade-off plane and its corner on log axes");
             double svgWidth = browser.evaluate("document.querySelector('svg').getBoundingClientRect().width")
                     .asDouble();
             assertTrue(svgWidth > 600, "plot width " + svgWidth);

@@ -47,7 +47,7 @@ class HtmlReportTest {
         assertFalse(html.contains("<pre>"), "no preformatted Markdown");
         assertFalse(html.contains("<script>"), "user text must be escaped");
         assertTrue(html.contains("&lt;script&gt;"));
-        assertEquals(2, html.split("<svg", -1).length - 1, "both plots inline");
+        assertEquals(3, html.split("<svg", -1).length - 1, "the three plots inline (delta-epsilon, trade-off, its corner)");
     }
 
     /** A claim of ε = 0 whose ε lower bound is 0 has no tightness (0/0): the cell is empty, never "nan". */
