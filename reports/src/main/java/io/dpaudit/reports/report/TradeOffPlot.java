@@ -38,11 +38,7 @@ final class TradeOffPlot {
         StringBuilder b = new StringBuilder();
         int width = LEFT + SIZE + 30 + LEGEND;
         int height = TOP + SIZE + 50;
-        b.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
-                + "width=\"100%%\" style=\"max-width:%dpx\" font-family=\"sans-serif\" font-size=\"12\">%n", width,
-                height, width));
-        b.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                + "stroke=\"#000\"/>%n", LEFT, TOP, SIZE, SIZE));
+        LogSquare.open(b, width, height, LEFT, TOP, SIZE);
         for (int i = 0; i <= 10; i += 2) {
             double v = i / 10.0;
             b.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>"
@@ -148,39 +144,17 @@ final class TradeOffPlot {
         }
         long n = r.result().evaluationTrials() > 0 ? r.result().evaluationTrials() : r.result().settings()
                 .trialsPerWorld();
-        int decades = (int) Math.min(6, Math.max(1, Math.ceil(Math.log10(Math.max(10, n)))));
-        double floor = Math.pow(10, -decades);
+        LogSquare plot = new LogSquare(LEFT, TOP, SIZE, LogSquare.decadesFor(n));
+        double floor = plot.floor();
         StringBuilder b = new StringBuilder();
-        int width = LEFT + SIZE + 30 + LEGEND;
-        int height = TOP + SIZE + 50;
-        b.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
-                + "width=\"100%%\" style=\"max-width:%dpx\" font-family=\"sans-serif\" font-size=\"12\">%n", width,
-                height, width));
-        b.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-                + "stroke=\"#000\"/>%n", LEFT, TOP, SIZE, SIZE));
-        for (int d = 0; d <= decades; d++) {
-            double v = Math.pow(10, -d);
-            String label = d == 0 ? "1" : "1e-" + d;
-            b.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>"
-                    + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", logX(v, floor), TOP,
-                    logX(v, floor), TOP + SIZE, logX(v, floor), TOP + SIZE + 16, label));
-            b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#eee\"/>"
-                    + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", LEFT, logY(v, floor), LEFT + SIZE,
-                    logY(v, floor), LEFT - 6, logY(v, floor) + 4, label));
-        }
-        b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">α (type I error, log)"
-                + "</text>%n", LEFT + SIZE / 2.0, TOP + SIZE + 36));
-        b.append(String.format(Locale.ROOT, "<text x=\"16\" y=\"%.1f\" transform=\"rotate(-90 16 %.1f)\" "
-                + "text-anchor=\"middle\">1 − β (power, log)</text>%n", TOP + SIZE / 2.0, TOP + SIZE / 2.0));
-        b.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#bbb\" "
-                + "stroke-dasharray=\"3 3\"><title>1 - β = α (no privacy loss)</title></line>%n", logX(floor, floor),
-                logY(floor, floor), logX(1, floor), logY(1, floor)));
+        plot.open(b, LEFT + SIZE + 30 + LEGEND, "α (type I error, log)", "1 − β (power, log)",
+                "1 - β = α (no privacy loss)");
         int legend = 0;
         int color = 0;
         for (TradeOffCurve c : r.tradeOffCurves()) {
             String col = c.role().equals("gdp-lower-bound") ? "#555" : COLORS[color++ % COLORS.length];
             b.append("<polyline fill=\"none\" stroke=\"").append(col).append("\" stroke-width=\"2\" points=\"")
-                    .append(logPoints(c.alpha(), c.beta(), floor)).append("\"><title>")
+                    .append(logPoints(c.alpha(), c.beta(), plot)).append("\"><title>")
                     .append(HtmlReportWriter.escape(c.name() + " [" + c.role() + "]")).append("</title></polyline>\n");
             legend = entry(b, legend, "<line x1=\"0\" y1=\"0\" x2=\"18\" y2=\"0\" stroke=\"" + col
                     + "\" stroke-width=\"2\"/>", c.name() + " [" + c.role() + "]");
@@ -192,7 +166,7 @@ final class TradeOffPlot {
             eb.add(p.beta());
         }
         b.append("<polyline fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" points=\"")
-                .append(logPoints(ea, eb, floor)).append("\"><title>lower convex envelope of the certified points"
+                .append(logPoints(ea, eb, plot)).append("\"><title>lower convex envelope of the certified points"
                         + "</title></polyline>\n");
         legend = entry(b, legend, "<line x1=\"0\" y1=\"0\" x2=\"18\" y2=\"0\" stroke=\"#000\" "
                 + "stroke-width=\"1.5\"/>", "certified envelope");
@@ -205,7 +179,7 @@ final class TradeOffPlot {
                 if (a >= floor && power >= floor) {
                     b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" "
                             + "stroke=\"#d62728\" stroke-width=\"2.5\"><title>%s</title></circle>%n",
-                            logX(a, floor), logY(power, floor), HtmlReportWriter.escape("refutes "
+                            plot.x(a), plot.y(power), HtmlReportWriter.escape("refutes "
                                     + c.claim().label())));
                 }
             }
@@ -215,24 +189,16 @@ final class TradeOffPlot {
     }
 
     /** Polyline points of (α, 1 − β) on the log axes, those below the floor left out. */
-    private static String logPoints(List<Double> alpha, List<Double> beta, double floor) {
+    private static String logPoints(List<Double> alpha, List<Double> beta, LogSquare plot) {
         StringBuilder pts = new StringBuilder();
         for (int i = 0; i < alpha.size(); i++) {
             double a = alpha.get(i);
             double power = 1 - beta.get(i);
-            if (a >= floor && power >= floor) {
-                pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", logX(a, floor), logY(power, floor)));
+            if (a >= plot.floor() && power >= plot.floor()) {
+                pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", plot.x(a), plot.y(power)));
             }
         }
         return pts.toString().trim();
-    }
-
-    private static double logX(double alpha, double floor) {
-        return LEFT + SIZE * (Math.log10(alpha) - Math.log10(floor)) / -Math.log10(floor);
-    }
-
-    private static double logY(double power, double floor) {
-        return TOP + SIZE * (1 - (Math.log10(power) - Math.log10(floor)) / -Math.log10(floor));
     }
 
     private static int entry(StringBuilder b, int k, String glyph, String label) {
