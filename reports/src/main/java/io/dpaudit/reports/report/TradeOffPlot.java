@@ -168,8 +168,8 @@ final class TradeOffPlot {
         b.append("<polyline fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\" points=\"")
                 .append(logPoints(ea, eb, plot)).append("\"><title>lower convex envelope of the certified points"
                         + "</title></polyline>\n");
-        legend = entry(b, legend, "<line x1=\"0\" y1=\"0\" x2=\"18\" y2=\"0\" stroke=\"#000\" "
-                + "stroke-width=\"1.5\"/>", "certified envelope");
+        entry(b, legend, "<line x1=\"0\" y1=\"0\" x2=\"18\" y2=\"0\" stroke=\"#000\" "
+                + "stroke-width=\"1.5\"/>", "certified envelope"); // the last legend entry
         for (TradeOffClaimResult c : r.result().tradeOffClaims()) {
             if (c.verdict() == Verdict.VIOLATED && c.refutation() != null) {
                 CertifiedTradeOff.Point p = c.refutation().point();
