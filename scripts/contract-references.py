@@ -96,6 +96,14 @@ def references():
             entry({"type": "poisson-subsampled-gaussian", "q": 0.1, "sigma": 1}, "pld",
                   subsampled_gaussian(0.1, 1.0), "upper", NUMERIC, "the PLD accountant against the exact pair"),
         ],
+        "poisson-averaged-gaussian": [
+            entry({"type": "poisson-averaged-gaussian", "q": 0.1, "sigma": 1, "dimension": 16, "records": 99,
+                   "divisor": "fixed"}, "poisson-subsampled-gaussian-exact", subsampled_gaussian(0.1, 1.0), "equal",
+                  EXACT, "a constant divisor is post-processing of the subsampled Gaussian's mixture pair"),
+            entry({"type": "poisson-averaged-gaussian", "q": 0.1, "sigma": 1, "dimension": 16, "records": 95},
+                  "poisson-subsampled-gaussian-exact", subsampled_gaussian(0.1, 1.0), "equal", EXACT,
+                  "int(9.5) = int(9.6) = 9: the per-dataset divisor is the same in both worlds"),
+        ],
         "deterministic-batches": [
             entry({"type": "deterministic-batches", "steps": 10, "epochs": 4, "sigma": 2}, "deterministic",
                   gaussian(1.0), "equal", EXACT, "the record in one known step per epoch: mu = sqrt(E)/sigma = 1"),

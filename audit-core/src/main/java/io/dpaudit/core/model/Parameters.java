@@ -74,6 +74,13 @@ public final class Parameters {
         return this;
     }
 
+    /** The same parameters without the keys in {@code names} (same prefix): a family's part another family parses. */
+    public Parameters without(Set<String> names) {
+        Map<String, Object> kept = new LinkedHashMap<>(values);
+        kept.keySet().removeAll(names);
+        return new Parameters(prefix, kept);
+    }
+
     /** Whether a parameter is present. */
     public boolean has(String name) {
         return values.containsKey(key(name));

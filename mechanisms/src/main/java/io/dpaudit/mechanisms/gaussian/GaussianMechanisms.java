@@ -9,7 +9,7 @@ public final class GaussianMechanisms {
     private GaussianMechanisms() {
     }
 
-    /** {@code gaussian} and {@code poisson-subsampled-gaussian}. */
+    /** {@code gaussian}, {@code poisson-subsampled-gaussian} and {@code poisson-averaged-gaussian}. */
     public static List<MechanismType> types() {
         return List.of(
                 new MechanismType(GaussianParameters.GAUSSIAN_TYPE,
@@ -21,6 +21,11 @@ public final class GaussianMechanisms {
                         "Poisson-subsampled Gaussian (DP-SGD step): each record kept w.p. q, clipped sum + noise",
                         "q in (0, 1], sigma > 0 (noise std), clip > 0 (default 1), rounds >= 1 (default 1)",
                         p -> new PoissonSubsampledGaussian(p, GaussianParameters.parseSubsampled(p)),
-                        Map.of("sigma", 1.0)));
+                        Map.of("sigma", 1.0)),
+                new MechanismType(AveragedGaussianParameters.TYPE,
+                        "Poisson-subsampled Gaussian sum divided by the expected batch size int(q |D|) (Opacus)",
+                        "q in (0, 1], sigma > 0 (noise std), clip > 0 (default 1), rounds >= 1 (default 1), "
+                        + "dimension >= 1, records n >= 1 with n q >= 1, divisor per-dataset (default) or fixed",
+                        PoissonAveragedGaussian::parse, Map.of("sigma", 1.0)));
     }
 }
