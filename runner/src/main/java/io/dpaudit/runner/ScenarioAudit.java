@@ -299,11 +299,17 @@ public final class ScenarioAudit {
         }
         long n = p.settings().trialsPerWorld();
         if (smallest < 1 && n * smallest < WARN_EVENTS) {
+            double needed = Math.ceil(RECOMMENDED_EVENTS / smallest);
+            String resolve = needed <= Checks.MAX_TRIALS
+                    ? String.format(Locale.ROOT, "about %s trials per world (100/delta) would resolve it.",
+                            count((long) needed))
+                    : String.format(Locale.ROOT, "resolving it would take about %.2g trials per world (100/delta), "
+                            + "more than an audit counts (10^13): only a white-box estimate (\"estimate\") sees that "
+                            + "far.", needed);
             return List.of(String.format(Locale.ROOT, "Too few trials to resolve delta = %s: %s per world give %.3g "
                     + "expected events at that rate, so the epsilon lower bounds there will be 0 or far below the "
-                    + "truth; about %s trials per world (100/delta) would resolve it.",
-                    String.format(Locale.ROOT, smallest >= 1e-3 ? "%.4g" : "%.3e", smallest),
-                    count(n), n * smallest, count((long) Math.ceil(RECOMMENDED_EVENTS / smallest))));
+                    + "truth; %s", String.format(Locale.ROOT, smallest >= 1e-3 ? "%.4g" : "%.3e", smallest),
+                    count(n), n * smallest, resolve));
         }
         return List.of();
     }

@@ -49,7 +49,8 @@ public final class PldAccountant implements PrivacyAccountant {
     public static final double DEFAULT_H = 1e-4;
     /** Tail mass allowed outside the composition window (added to {@code +inf}). */
     public static final double TAIL = 1e-20;
-    private static final double OUTPUT_TAIL = 1e-30;
+    /** Output tail a Gaussian factor's loss range leaves out, per side. */
+    static final double OUTPUT_TAIL = 1e-30;
     private static final double Z_TAIL = Normal.inverseSurvival(OUTPUT_TAIL);
     private static final int MIN_POINTS_PER_FACTOR = 10_000;
     /** Grid points of a profiled factor's range: each point costs one evaluation of a possibly expensive profile. */
@@ -193,9 +194,9 @@ public final class PldAccountant implements PrivacyAccountant {
             }
             return gaussian(name, Math.sqrt(mu2), event, adjacency);
         }
-        Direction remove = direction(factors, false);
+        ComposedDirection remove = direction(factors, false);
         // Factors sampled without replacement are accounted by one symmetric profile: if all are, so is the sum.
-        Direction add = factors.stream().allMatch(f -> f.symmetric() || f.gaussian()) ? remove
+        ComposedDirection add = factors.stream().allMatch(f -> f.symmetric() || f.gaussian()) ? remove
                 : direction(factors, true);
         double h = Math.max(remove.plain.h(), add.plain.h());
         if (h > MAX_H) {
@@ -233,13 +234,13 @@ public final class PldAccountant implements PrivacyAccountant {
     }
 
     /**
-     * The lower end of the bracket ({@link Direction#lowerEnd}, the larger of the two directions'). With a profiled
+     * The lower end of the bracket ({@link ComposedDirection#lowerEnd}, the larger of the two directions'). With a profiled
      * factor the grid is coarse and the bracket wide ({@code T h}), so the lower end comes from the same event composed
      * on a grid {@value #LOWER_END_REFINEMENT} times finer (made on first use: reports ask for it at a few points of
      * an exact curve; the curve itself is unchanged), or the coarse one where that is higher.
      */
     private DoubleUnaryOperator lowerEnd(String name, DpEvent event, Adjacency adjacency, List<Factor> factors,
-            Direction remove, Direction add) {
+            ComposedDirection remove, ComposedDirection add) {
         DoubleUnaryOperator coarse = epsilon -> Math.max(remove.lowerEnd(epsilon), add.lowerEnd(epsilon));
         if (profiledPoints != PROFILED_POINTS || factors.stream().noneMatch(f -> f.profiled() != null)) {
             return coarse;
@@ -281,194 +282,9 @@ public final class PldAccountant implements PrivacyAccountant {
                 }).withLowerEnd(epsilon -> 0.0); // nothing computed: nothing known from below either
     }
 
-    /**
-     * One direction's composed PLD, with tilted recompositions made on demand (and cached) for queries whose answer
-     * would otherwise be dominated by the round-off allowance. Each answer is the smallest of valid upper bounds.
-     */
-    private static final class Direction {
-        private static final double SIGNIFICANT_SHARE = 1e-3;
-        /**
-         * Below this δ tilting is always tried: an untilted composition can carry a flat, positive round-off floor
-         * (around 1e-15 per grid point, measured) that its negative entries do not reveal. It only ever inflates δ,
-         * so it is safe, but tilted compositions remove it where it would dominate.
-         */
-        private static final double SMALL_DELTA = 1e-6;
-        private final List<PmfComposition.Term> terms;
-        private final PrivacyLossPmf plain;
-        /**
-         * The most recently used tilted compositions, at most {@link #CACHED_TILTS}: each can hold millions of grid
-         * points, and a curve's queries walk the ladder rung by rung, so older rungs are recomputed (to the same
-         * numbers: a composition is deterministic) rather than kept. Unbounded, an exhaustive search over 30 check-in
-         * datasets at eps0 = 20 over 10^5 rounds ran out of a 6 GB heap.
-         */
-        private final java.util.Map<Double, PrivacyLossPmf> tilts = new java.util.LinkedHashMap<>(8, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(java.util.Map.Entry<Double, PrivacyLossPmf> eldest) {
-                return size() > CACHED_TILTS;
-            }
-        };
-        private static final int CACHED_TILTS = 4;
-
-        private final boolean composed;
-        /** How far the discretised composition may lie above the exact one in ε: {@code T h} ({@link #lowerEnd}). */
-        private final double excess;
-
-        Direction(Discretised d) {
-            this.terms = d.terms();
-            double occurrences = 0;
-            for (PmfComposition.Term t : terms) {
-                occurrences += t.count();
-            }
-            this.excess = occurrences * terms.get(0).pmf().h();
-            PrivacyLossPmf composed;
-            try {
-                composed = PmfComposition.compose(terms, TAIL, 0.0, d.window());
-            } catch (IllegalArgumentException e) {
-                // extreme events (a loss of 1e600 per round, say) discretise onto different grids: no finite
-                // answer the accountant can certify, refused in one line rather than an internal error
-                throw new AccountingLimitException("accountant", "pld", "this event's privacy loss leaves the "
-                        + "accountant's numerical range (the noise is too small for its grid; " + e.getMessage()
-                        + "); no finite epsilon can be certified");
-            }
-            this.plain = composed;
-            // A single round is the connect-the-dots PLD itself, free of FFT round-off: nothing to tilt.
-            this.composed = !(terms.size() == 1 && terms.get(0).count() == 1);
-        }
-
-        /**
-         * A lower bound on the exact δ(ε) of the composition this direction discretises. Each of the {@code T}
-         * factor occurrences is a dominating pair on the grid whose profile is at most the factor's at {@code eps - h}:
-         * connect-the-dots matches the factor's profile at the grid points and is affine in {@code e^eps} between
-         * them, so it lies below the pair with every loss rounded up to the grid, whose losses exceed the true ones by
-         * at most {@code h}. Composition keeps that order, and the composition of rounded-up losses is the true one
-         * shifted by at most {@code T h}. So the exact δ at ε is at least the discretised one at {@code eps + T h},
-         * less what the computation adds on top of the discretised masses: the mass at {@code +inf} (grid ends and
-         * window truncation, with {@link #TAIL} for the window's lower end) and twice the round-off allowance (which
-         * bounds the FFT's error and is added to every entry). Mass the grid moves up from below its range (under
-         * 1e-30 of a Gaussian factor's output, a profiled factor's below {@code -maxLoss}) is neglected.
-         */
-        double lowerEnd(double epsilon) {
-            double shifted = epsilon + excess;
-            double d = plain.delta(shifted) - plain.infinityMass() - TAIL - 2 * plain.roundOffShare(shifted);
-            return Math.max(0.0, d);
-        }
-
-        double delta(double epsilon) {
-            double d = plain.delta(epsilon);
-            if (composed && d < SMALL_DELTA || plain.roundOffShare(epsilon) > SIGNIFICANT_SHARE * d) {
-                PrivacyLossPmf t = tiltFor(epsilon);
-                if (t != null && epsilon >= t.validFrom()) {
-                    d = Math.min(d, t.delta(epsilon));
-                }
-            }
-            return d;
-        }
-
-        /** The smallest valid ε found; {@code +inf} when neither the plain nor any tilted PLD can answer. */
-        double epsilon(double delta) {
-            double best = plain.epsilon(delta);
-            if (!composed) {
-                return best;
-            }
-            boolean small = delta < SMALL_DELTA;
-            if (!small && Double.isFinite(best) && plain.roundOffShare(best) <= SIGNIFICANT_SHARE * delta) {
-                return best;
-            }
-            // Start the tilt at the plain answer, or, where the plain PLD cannot answer, at its answer for the
-            // smallest δ it can (a lower ε than the one sought).
-            double start = Double.isFinite(best) ? best
-                    : plain.epsilon(Math.min(0.5, 2 * plain.infinityMass() + delta));
-            if (!Double.isFinite(start)) {
-                return best;
-            }
-            int k = ladderIndex(start);
-            java.util.Set<Integer> tried = new java.util.HashSet<>();
-            for (int tries = 0; tries < 16 && k > Integer.MIN_VALUE && tried.add(k); tries++) {
-                PrivacyLossPmf t = tiltAt(k);
-                double a = t.epsilon(delta);
-                if (Double.isFinite(a)) {
-                    best = Math.min(best, a);
-                    k = ladderIndex(a); // re-centre on the answer; stops when it is already centred
-                } else if (t.infinityMass() >= delta) {
-                    k++;                // the answer lies above this tilt's window
-                } else {
-                    k--;                // the answer lies below this tilt's window
-                }
-            }
-            return best;
-        }
-
-        /** Ladder rungs: tilts {@code 2^{k/2}} for {@code k} in {@code [LADDER_MIN, LADDER_MAX]} (1e-6 to 1024). */
-        private static final int LADDER_MIN = (int) Math.floor(2 * Math.log(1e-6) / Math.log(2));
-        private static final int LADDER_MAX = (int) Math.floor(2 * Math.log(1024) / Math.log(2));
-        /** The tilted mean at each rung (NaN until computed), and untilted; cached: a query costs a lookup. */
-        private final double[] rungMeans = nans(LADDER_MAX - LADDER_MIN + 1);
-        private double untiltedMean = Double.NaN;
-
-        private static double[] nans(int n) {
-            double[] a = new double[n];
-            java.util.Arrays.fill(a, Double.NaN);
-            return a;
-        }
-
-        private synchronized double rungMean(int k) {
-            int i = k - LADDER_MIN;
-            if (Double.isNaN(rungMeans[i])) {
-                rungMeans[i] = PmfComposition.tiltedMean(terms, Math.pow(2, k / 2.0));
-            }
-            return rungMeans[i];
-        }
-
-        /**
-         * {@code floor(2 log2 theta)} of the tilt whose tilted mean is {@code epsilon} (clamped to the ladder);
-         * MIN_VALUE if untilted. The tilted mean increases in {@code theta}, so this is the highest rung whose mean
-         * lies below {@code epsilon}, found by bisection over the cached rung means.
-         */
-        private int ladderIndex(double epsilon) {
-            double mean;
-            synchronized (this) {
-                if (Double.isNaN(untiltedMean)) {
-                    untiltedMean = PmfComposition.tiltedMean(terms, 0);
-                }
-                mean = untiltedMean;
-            }
-            if (mean >= epsilon) {
-                return Integer.MIN_VALUE;
-            }
-            if (rungMean(LADDER_MAX) < epsilon) {
-                return LADDER_MAX;
-            }
-            if (!(rungMean(LADDER_MIN) < epsilon)) {
-                return LADDER_MIN;
-            }
-            int lo = LADDER_MIN; // mean below epsilon
-            int hi = LADDER_MAX; // mean at or above epsilon
-            while (hi - lo > 1) {
-                int mid = Math.floorDiv(lo + hi, 2);
-                if (rungMean(mid) < epsilon) {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
-        }
-
-        /** The tilted composition with tilt {@code 2^{k/2}} (cached). */
-        private synchronized PrivacyLossPmf tiltAt(int k) {
-            double theta = Math.pow(2, k / 2.0);
-            return tilts.computeIfAbsent(theta, th -> PmfComposition.compose(terms, TAIL, th));
-        }
-
-        /** The tilt for a δ(ε) query at {@code epsilon}; null if none is needed. */
-        private PrivacyLossPmf tiltFor(double epsilon) {
-            int k = ladderIndex(epsilon);
-            return k == Integer.MIN_VALUE ? null : tiltAt(k);
-        }
-    }
-
-    private Direction direction(List<Factor> factors, boolean add) {
-        return new Direction(terms(factors, add));
+    private ComposedDirection direction(List<Factor> factors, boolean add) {
+        Discretised d = terms(factors, add);
+        return new ComposedDirection(d.terms(), d.window(), d.meanShift());
     }
 
     private static PrivacyBound gaussian(String name, double mu, DpEvent event, Adjacency adjacency) {
@@ -479,7 +295,20 @@ public final class PldAccountant implements PrivacyAccountant {
     }
 
     /** The discretised factors of one direction and the Chernoff window of their composition (null: none needed). */
-    private record Discretised(List<PmfComposition.Term> terms, long[] window) {
+    private record Discretised(List<PmfComposition.Term> terms, long[] window, double meanShift) {
+    }
+
+    /**
+     * The largest mean by which connect-the-dots moves a loss, {@code max_s [h (1 - e^{-s}) / (1 - e^{-h}) - s]}, which
+     * is {@code y - log(1 + y)} with {@code y = h / (1 - e^{-h}) - 1} (about {@code h^2 / 8}); raised by a relative
+     * 1e-9 for rounding. Connect-the-dots splits the mass of a loss {@code l = l_i + s} between the grid points
+     * {@code l_i} and {@code l_i + h} keeping both worlds' masses (so its profile matches at the grid points and is
+     * affine in {@code e^eps} between them), which moves the loss by {@code -s} or {@code h - s}, on average by the
+     * bracketed term.
+     */
+    static double connectTheDotsMeanShift(double h) {
+        double y = h / -Math.expm1(-h) - 1;
+        return Math.max(0.0, y - Math.log1p(y)) * (1 + 1e-9) + Double.MIN_NORMAL;
     }
 
     /** The discretised factors of one direction, with the grid coarsened as needed to fit. */
@@ -518,12 +347,16 @@ public final class PldAccountant implements PrivacyAccountant {
                 }
                 terms.add(new PmfComposition.Term(pmf, f.count()));
             }
+            double meanShift = 0;
+            for (Factor f : factors) {
+                meanShift += f.count() * (f.discrete() != null ? h : connectTheDotsMeanShift(h));
+            }
             if (terms.size() == 1 && terms.get(0).count() == 1) {
-                return new Discretised(terms, null); // nothing to compose
+                return new Discretised(terms, null, meanShift); // nothing to compose
             }
             long[] w = PmfComposition.window(terms, TAIL);
             if (w[1] - w[0] + 1 <= MAX_POINTS) {
-                return new Discretised(terms, w);
+                return new Discretised(terms, w, meanShift);
             }
             h *= 2;
         }

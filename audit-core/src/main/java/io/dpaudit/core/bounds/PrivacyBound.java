@@ -61,6 +61,39 @@ public interface PrivacyBound {
     }
 
     /**
+     * The lower end of this curve's numerical bracket in ε at {@code delta}: an ε (rounded down) at which
+     * {@link #deltaLowerEnd} still exceeds {@code delta}, so that the exact ε(δ) of what the curve computes is at
+     * least it; 0 when no ε is. With {@link #epsilon} it brackets the exact ε: {@code [epsilonLowerEnd, epsilon]}. The
+     * search walks down from {@link #epsilon} (widening the step by doubling, then bisecting to a relative 1e-6, the
+     * safe side kept), so it evaluates the lower end near the answer only: about 15 evaluations.
+     */
+    default double epsilonLowerEnd(double delta) {
+        double hi = epsilon(delta);
+        if (!Double.isFinite(hi) || !(deltaLowerEnd(0.0) > delta)) {
+            return Double.isFinite(hi) ? 0.0 : hi;
+        }
+        double step = Math.max(hi * 1e-4, 1e-12);
+        double lo = hi - step;
+        while (lo > 0 && !(deltaLowerEnd(lo) > delta)) {
+            hi = lo;
+            step *= 2;
+            lo = hi - step;
+        }
+        if (lo <= 0) {
+            lo = 0.0;
+        }
+        for (int i = 0; i < 40 && hi - lo > 1e-6 * hi; i++) {
+            double mid = 0.5 * (lo + hi);
+            if (deltaLowerEnd(mid) > delta) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return Math.max(0.0, SafeRounding.down(lo));
+    }
+
+    /**
      * An upper bound on {@code delta(e)} at each of {@code epsilons} (ascending, {@code >= 0}), for tabulating a whole
      * curve at once (a trade-off function from 600 values of ε). It may be looser than {@link #delta} by a small
      * absolute amount (the implementation says how much), never smaller; an upper bound on δ makes a trade-off

@@ -143,6 +143,9 @@ final class BoundCommand {
                     o.set("delta", JsonNumbers.encode(d));
                     text.append(String.format(Locale.ROOT, "%-48s epsilon = %-12s delta = %-12s%s%n    source: %s%n",
                             b.name(), Format.g(e), Format.g(d), note, b.source()));
+                    if (b.certified()) {
+                        bracket(b, epsilon, delta, e, d, o, text);
+                    }
                 } catch (AccountingLimitException ex) {
                     o.set("epsilon", JsonNumbers.encode(Double.POSITIVE_INFINITY));
                     o.set("delta", JsonNumbers.encode(delta));
@@ -161,6 +164,38 @@ final class BoundCommand {
         }
         print(out, a, root, text);
         return Main.OK;
+    }
+
+    /**
+     * A certified curve computed numerically (an accountant's composition) also states its numerical bracket: the exact
+     * value of what it computes lies between the curve's lower end ({@code PrivacyBound.deltaLowerEnd},
+     * {@code epsilonLowerEnd}) and the curve. Printed, and written as {@code epsilonLowerEnd} or {@code deltaLowerEnd},
+     * where the two ends differ by more than a relative {@value #BRACKET_SHOWN_FROM} (a closed form's differ only by
+     * the search's resolution, 1e-6).
+     */
+    private static final double BRACKET_SHOWN_FROM = 1e-5;
+
+    private static void bracket(PrivacyBound b, double epsilon, double delta, double e, double d, ObjectNode o,
+            StringBuilder text) {
+        if (Double.isNaN(epsilon)) {
+            if (!Double.isFinite(e)) {
+                return;
+            }
+            double low = b.epsilonLowerEnd(delta);
+            if (low < e * (1 - BRACKET_SHOWN_FROM)) {
+                o.set("epsilonLowerEnd", JsonNumbers.encode(low));
+                text.append(String.format(Locale.ROOT, "    bracket: the exact composition it discretises has epsilon in "
+                        + "[%s, %s] at delta = %s (discretisation error at most %s, %.2g%%)%n", Format.g(low),
+                        Format.g(e), Format.g(delta), Format.g(e - low), 100 * (e - low) / e));
+            }
+        } else {
+            double low = b.deltaLowerEnd(epsilon);
+            if (low < d * (1 - BRACKET_SHOWN_FROM)) {
+                o.set("deltaLowerEnd", JsonNumbers.encode(low));
+                text.append(String.format(Locale.ROOT, "    bracket: the exact composition it discretises has delta in "
+                        + "[%s, %s] at epsilon = %s%n", Format.g(low), Format.g(d), Format.g(epsilon)));
+            }
+        }
     }
 
     static int calibrate(Calibrate a) {
