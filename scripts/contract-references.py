@@ -114,12 +114,17 @@ def references():
             entry({"type": "balls-and-bins", "steps": 1, "epochs": 2, "sigma": 1.5}, "allocation-pld-upper",
                   gaussian(math.sqrt(2) / 1.5), "bracket", None, "the lattice bracket at one step",
                   partner="allocation-pld-lower"),
+            entry({"type": "balls-and-bins", "steps": 1, "sigma": 1.5}, "bnb-max-test", gaussian(s15), "lower",
+                  NUMERIC, "one step: the max test is a threshold test, optimal for the Gaussian pair"),
         ],
         "random-allocation": [
             entry({"type": "random-allocation", "steps": 1, "k": 1, "sigma": 1.5}, "deterministic", gaussian(s15),
                   "equal", EXACT, "one step, k = 1: mu = 1/sigma"),
             entry({"type": "random-allocation", "steps": 1, "k": 1, "sigma": 1.5}, "allocation-pld-upper",
                   gaussian(s15), "bracket", None, "the lattice bracket at one step", partner="allocation-pld-lower"),
+            entry({"type": "random-allocation", "steps": 1, "k": 1, "sigma": 1.5}, "allocation-max-test",
+                  gaussian(s15), "lower", NUMERIC,
+                  "one step: the max test is a threshold test, optimal for the Gaussian pair"),
         ],
         "poisson-batches": [
             entry({"type": "poisson-batches", "steps": 1, "sigma": 1.5}, "deterministic", gaussian(s15), "equal",

@@ -35,6 +35,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  *       batches, and a proven upper bound for every sampler here (each is a mixture of deterministic assignments:
  *       joint convexity of the hockey-stick divergence);</li>
  *   <li>{@code chua24-shuffle-lower} (shuffled batches): {@link ShuffleMaxTestBound}, a proven lower bound;</li>
+ *   <li>{@code bnb-max-test} (balls-and-bins) and {@code allocation-max-test} (random allocation):
+ *       {@link AllocationMaxTestBound}, proven lower bounds, any k and E; as families, so that {@code calibrate} gives
+ *       the noise below which no correct accounting meets a target;</li>
  *   <li>{@code allocation-pld-upper} and {@code allocation-pld-lower} (balls-and-bins, random allocation with
  *       k = 1): {@link AllocationPld}, a bracket on the exact curve; its upper end is a (costly) family, so
  *       {@code calibrate} gives the sigma it certifies.</li>
@@ -105,6 +108,12 @@ final class BatchSampling implements AuditableMechanism {
         list.add(new BoundFamily(here.name(), here.source(), p, b.sigma(), s -> poisson(s, poissonKind)));
         PrivacyBound det = deterministic(b.sigma());
         list.add(new BoundFamily(det.name(), det.source(), p, b.sigma(), this::deterministic));
+        if (b.sampler() == Sampler.BALLS_AND_BINS || b.sampler() == Sampler.RANDOM_ALLOCATION) {
+            // a proven lower bound: calibrated, the noise below which no correct accounting can meet a target
+            AllocationMaxTestBound max = new AllocationMaxTestBound(b);
+            list.add(new BoundFamily(max.name(), max.source(), p, b.sigma(),
+                    s -> new AllocationMaxTestBound(b.withSigma(s)), null, true));
+        }
         if (allocationBracket()) {
             // the upper end of the bracket is a certified upper bound: calibrate can invert it
             list.add(new BoundFamily(AllocationPld.UPPER, bracket().upper().source(), p, b.sigma(),
