@@ -43,12 +43,26 @@ class AllocationCalibrationTest {
         return m.boundFamilies().stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
     }
 
+    /**
+     * At one step the max test is the Gaussian pair's exact curve, so the noise it calibrates to — the least any
+     * correct accounting may use — is the Gaussian mechanism's, from below (a lower bound on δ gives a smaller σ).
+     */
+    @Test
+    void theMaxTestCalibratesToTheNoiseFloor() {
+        BoundFamily max = family(ballsAndBins(1), AllocationMaxTestBound.BALLS_AND_BINS);
+        assertTrue(max.costly(), "a report does not calibrate it unasked");
+        double sigma = max.calibrate(EPSILON, DELTA);
+        assertTrue(sigma <= EXACT_SIGMA * (1 + 1e-9) && sigma >= EXACT_SIGMA * (1 - 1e-4), "sigma " + sigma
+                + " against the Gaussian mechanism's " + EXACT_SIGMA);
+    }
+
     @Test
     void theBracketsUpperEndIsCalibratedToWithinItsResolution() {
         AuditableMechanism m = ballsAndBins(1);
         List<String> names = m.bounds().stream().map(PrivacyBound::name).toList();
-        assertEquals(List.of("poisson-pld", "deterministic", AllocationPld.UPPER, AllocationPld.LOWER), names,
-                "the upper end moved from the other bounds to the families, in the same place");
+        assertEquals(List.of("poisson-pld", "deterministic", AllocationMaxTestBound.BALLS_AND_BINS, AllocationPld.UPPER,
+                AllocationPld.LOWER), names, "the upper end moved from the other bounds to the families, in the same "
+                + "place (after the max test's lower bound, also a family)");
         BoundFamily upper = family(m, AllocationPld.UPPER);
         assertTrue(upper.costly(), "a report does not calibrate it unasked");
         assertFalse(family(m, "deterministic").costly());
