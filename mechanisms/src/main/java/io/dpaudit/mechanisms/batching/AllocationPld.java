@@ -40,8 +40,10 @@ import java.util.Locale;
  * of {@code S} where the rung is used ({@code r = max(4, 0.004 n / T)}, so at most 0.4% unless {@code T > 0.001 n}):
  * about 0.4% in the likelihood ratio for {@code T = 1000} on {@code n = 2^20} points, so the two ends differ by about
  * that much in ε; the other direction reads {@code S} down to
- * {@code T e^{tau^2/2 - eps}} off the bottom rung, at {@code 2 T e^eps / n} (the lattice has at least 2^20 points). The lattice round-off floor (about 1e-15 per point) limits δ
- * to about 1e-10 and above. Offered for {@code T <= 10^4} and {@code tau^2 / 2 + 8 tau <= 60} (sigma >= 0.18).
+ * {@code T e^{tau^2/2 - eps}} off the bottom rung, at {@code 2 T e^eps / n} (the lattice has at least 2^20 points). The lattice round-off floor (about 1e-15 per point) keeps the
+ * bracket tight only for δ above about 1e-10; below, its allowance (added to the upper end, subtracted from the lower)
+ * keeps each end what it is (its kind) while they spread apart, and {@code bound} prints the bracket. Offered for
+ * {@code T <= 10^4} and {@code tau^2 / 2 + 8 tau <= 60} (sigma >= 0.18).
  */
 final class AllocationPld {
     static final String UPPER = "allocation-pld-upper";
@@ -153,8 +155,10 @@ final class AllocationPld {
         return String.format(Locale.ROOT, "Feldman & Shenfeld (arXiv 2602.17284): balls-and-bins' exact privacy-loss "
                 + "distribution through the law of the sum S of T = %d exponentiated per-step losses; computed here on "
                 + "%d lattice rungs of 2^%d points with every term rounded %s, merged, and composed over %d epoch(s) by "
-                + "the PLD accountant: %s (resolution about %.2g in the likelihood ratio; valid for delta above about "
-                + "1e-10)", steps, clamps.length, Integer.numberOfTrailingZeros(lattice) - 1, upper ? "up" : "down",
+                + "the PLD accountant: %s (resolution about %.2g in the likelihood ratio; tight for delta above about "
+                + "1e-10: below, the lattice's round-off allowance dominates, and the two ends keep their kinds but "
+                + "spread apart, as the bracket line of bound shows)", steps, clamps.length,
+                Integer.numberOfTrailingZeros(lattice) - 1, upper ? "up" : "down",
                 epochs, upper ? "the UPPER end of the bracket, a certified upper bound"
                         : epochs == 1 ? "the LOWER end of the bracket, a proven lower bound"
                         : "the LOWER end of the bracket (composition round-off may lift it slightly: approximation)",

@@ -11,6 +11,7 @@ import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.engine.RunControl;
 import io.dpaudit.core.bounds.AccountingLimitException;
 import io.dpaudit.core.bounds.BoundFamily;
+import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.CalibrationParameter;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.model.AuditableMechanism;
@@ -237,9 +238,12 @@ final class BoundCommand {
                     o.put("kind", at.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
                     o.set("value", JsonNumbers.encode(value));
                     o.set(parameter, JsonNumbers.encode(value));
+                    String what = at.certified() ? "" : at.kind() == BoundKind.LOWER_BOUND
+                            ? "  (a floor, from a proven lower bound: no correct accounting meets the target with a "
+                                    + parameter + " on the less private side of it)"
+                            : "  (" + at.kind().description() + ")";
                     text.append(String.format(Locale.ROOT, "%-48s %s = %s%s%n    source: %s%n", f.name(), parameter,
-                            Double.toString(value), at.certified() ? "" : "  (" + at.kind().description() + ")",
-                            f.source()));
+                            Double.toString(value), what, f.source()));
                 } else {
                     o.putNull("value");
                     o.putNull(parameter);
