@@ -333,9 +333,10 @@ public final class ReportAssembly {
     }
 
     /**
-     * The lower end of the exact curve's numerical bracket in ε at {@code delta}: the largest ε found by bisection on
-     * {@code [0, exact]} at which the curve's lower end ({@link PrivacyBound#deltaLowerEnd}) still exceeds δ by more
-     * than {@link Looseness#EQUAL_WITHIN} relative, so that the exact ε at δ is above it ({@code exact} itself for a
+     * The lower end of the exact curve's numerical bracket in ε at {@code delta}: the largest ε found in
+     * {@code [0, exact]} ({@link PrivacyBound#epsilonLowerEnd(PrivacyBound, double, double)}) at which the curve's
+     * lower end ({@link PrivacyBound#deltaLowerEnd}) still exceeds δ by more than {@link Looseness#EQUAL_WITHIN}
+     * relative, so that the exact ε at δ is above it ({@code exact} itself for a
      * curve in closed form, within the bisection's resolution of 1e-7 relative); NaN where the exact ε is not a
      * positive finite number or the lower end cannot be computed.
      */
@@ -345,23 +346,7 @@ public final class ReportAssembly {
         }
         double target = delta * (1 + Looseness.EQUAL_WITHIN);
         try {
-            if (!(reference.deltaLowerEnd(0.0) > target)) {
-                return 0.0;
-            }
-            double lo = 0.0; // lower end above the target here
-            double hi = exact;
-            if (reference.deltaLowerEnd(hi) > target) {
-                return hi;
-            }
-            for (int i = 0; i < 60 && hi - lo > 1e-7 * hi; i++) { // printed to 4 digits; lo is on the safe side
-                double mid = 0.5 * (lo + hi);
-                if (reference.deltaLowerEnd(mid) > target) {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
+            return PrivacyBound.epsilonLowerEnd(reference, target, exact);
         } catch (AccountingLimitException e) {
             return Double.NaN;
         }

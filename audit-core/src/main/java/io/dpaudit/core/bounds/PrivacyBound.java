@@ -61,36 +61,46 @@ public interface PrivacyBound {
     }
 
     /**
-     * The lower end of this curve's numerical bracket in ε at {@code delta}: an ε (rounded down) at which
-     * {@link #deltaLowerEnd} still exceeds {@code delta}, so that the exact ε(δ) of what the curve computes is at
-     * least it; 0 when no ε is. With {@link #epsilon} it brackets the exact ε: {@code [epsilonLowerEnd, epsilon]}. The
-     * search walks down from {@link #epsilon} (widening the step by doubling, then bisecting to a relative 1e-6, the
-     * safe side kept), so it evaluates the lower end near the answer only: about 15 evaluations.
+     * The lower end of this curve's numerical bracket in ε at {@code delta}: an ε at which {@link #deltaLowerEnd}
+     * still exceeds {@code delta}, so that the exact ε(δ) of what the curve computes is at least it; 0 when no ε is.
+     * With {@link #epsilon} it brackets the exact ε: {@code [epsilonLowerEnd, epsilon]} ({@link #epsilonLowerEnd(
+     * PrivacyBound, double, double)} from {@link #epsilon}).
      */
     default double epsilonLowerEnd(double delta) {
         double hi = epsilon(delta);
-        if (!Double.isFinite(hi) || !(deltaLowerEnd(0.0) > delta)) {
-            return Double.isFinite(hi) ? 0.0 : hi;
+        return Double.isFinite(hi) ? epsilonLowerEnd(this, delta, hi) : hi;
+    }
+
+    /**
+     * The largest ε in {@code [0, hi]} found at which {@code bound.deltaLowerEnd} exceeds {@code target} ({@code hi}
+     * itself if it does there, 0 if it does nowhere): walking down from {@code hi} (the step doubling from 1e-4 of it),
+     * then bisecting to a relative 1e-7, the safe side kept. Near the answer only: a composed curve's lower end far
+     * below it can cost a composition per point.
+     */
+    static double epsilonLowerEnd(PrivacyBound bound, double target, double hi) {
+        if (!(bound.deltaLowerEnd(0.0) > target)) {
+            return 0.0;
+        }
+        if (bound.deltaLowerEnd(hi) > target) {
+            return hi;
         }
         double step = Math.max(hi * 1e-4, 1e-12);
         double lo = hi - step;
-        while (lo > 0 && !(deltaLowerEnd(lo) > delta)) {
+        while (lo > 0 && !(bound.deltaLowerEnd(lo) > target)) {
             hi = lo;
             step *= 2;
             lo = hi - step;
         }
-        if (lo <= 0) {
-            lo = 0.0;
-        }
-        for (int i = 0; i < 40 && hi - lo > 1e-6 * hi; i++) {
+        lo = Math.max(lo, 0.0);
+        for (int i = 0; i < 60 && hi - lo > 1e-7 * hi; i++) {
             double mid = 0.5 * (lo + hi);
-            if (deltaLowerEnd(mid) > delta) {
+            if (bound.deltaLowerEnd(mid) > target) {
                 lo = mid;
             } else {
                 hi = mid;
             }
         }
-        return Math.max(0.0, SafeRounding.down(lo));
+        return lo;
     }
 
     /**

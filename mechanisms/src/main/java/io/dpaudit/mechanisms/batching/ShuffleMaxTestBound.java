@@ -3,7 +3,6 @@ package io.dpaudit.mechanisms.batching;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.numerics.Normal;
-import io.dpaudit.core.numerics.SafeRounding;
 
 /**
  * The lower bound of Chua, Ghazi, Kamath, Kumar, Manurangsi, Sinha &amp; Zhang ("How Private are DP-SGD
@@ -58,34 +57,7 @@ final class ShuffleMaxTestBound implements PrivacyBound {
 
     @Override
     public double delta(double epsilon) {
-        double lo = 1.5 - 12 * s;
-        double hi = 2 + 60 * s;
-        int n = 4000;
-        double best = Double.NEGATIVE_INFINITY;
-        int arg = 0;
-        for (int i = 0; i <= n; i++) {
-            double v = gap(lo + (hi - lo) * i / n, epsilon);
-            if (v > best) {
-                best = v;
-                arg = i;
-            }
-        }
-        double a = lo + (hi - lo) * Math.max(0, arg - 1) / n;
-        double b = lo + (hi - lo) * Math.min(n, arg + 1) / n;
-        double g = (Math.sqrt(5) - 1) / 2;
-        for (int it = 0; it < 60; it++) {
-            double c = b - g * (b - a);
-            double d = a + g * (b - a);
-            double vc = gap(c, epsilon);
-            double vd = gap(d, epsilon);
-            best = Math.max(best, Math.max(vc, vd));
-            if (vc > vd) {
-                b = d;
-            } else {
-                a = c;
-            }
-        }
-        return Math.max(0, SafeRounding.down(best));
+        return ThresholdSearch.supremum(c -> gap(c, epsilon), 1.5 - 12 * s, 2 + 60 * s);
     }
 
     /**

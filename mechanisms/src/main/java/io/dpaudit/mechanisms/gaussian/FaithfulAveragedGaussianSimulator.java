@@ -7,7 +7,6 @@ import io.dpaudit.core.model.MechanismSimulator;
 import io.dpaudit.core.model.OutputModel;
 import io.dpaudit.core.model.RoundStatistic;
 import io.dpaudit.mechanisms.common.Clipping;
-import java.util.Arrays;
 import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
@@ -127,20 +126,8 @@ final class FaithfulAveragedGaussianSimulator {
             int m = dimension;
             for (int block = 0; block < trials * rounds; block++) {
                 int base = block * m;
-                Arrays.fill(out, base, base + m, 0.0);
-                for (int i = 0; i < records; i++) {
-                    if (rng.nextDouble() < q) {
-                        int r = i * m;
-                        for (int j = 0; j < m; j++) {
-                            out[base + j] += clippedRecords[r + j];
-                        }
-                    }
-                }
-                if (withCanary && rng.nextDouble() < q) {
-                    for (int j = 0; j < m; j++) {
-                        out[base + j] += clippedCanary[j];
-                    }
-                }
+                FaithfulPoissonGaussianSimulator.sampledSum(rng, q, clippedRecords, records,
+                        withCanary ? clippedCanary : null, out, base, m);
                 for (int j = 0; j < m; j++) {
                     out[base + j] = (out[base + j] + sigma * gauss.sample()) / divisor;
                 }

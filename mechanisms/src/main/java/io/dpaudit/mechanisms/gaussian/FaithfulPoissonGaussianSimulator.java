@@ -71,6 +71,29 @@ final class FaithfulPoissonGaussianSimulator {
         return MechanismSimulator.of(f.model, f.description(), f::sampler);
     }
 
+    /**
+     * One round's Poisson-sampled sum of clipped gradients into {@code out[base, base + m)}: each of the
+     * {@code records} rows of {@code clippedRecords} included with probability {@code q} (one {@code nextDouble()}
+     * each, in record order), then the canary (when not null) likewise. The block is zeroed first.
+     */
+    static void sampledSum(UniformRandomProvider rng, double q, double[] clippedRecords, int records, double[] canary,
+            double[] out, int base, int m) {
+        Arrays.fill(out, base, base + m, 0.0);
+        for (int i = 0; i < records; i++) {
+            if (rng.nextDouble() < q) {
+                int r = i * m;
+                for (int j = 0; j < m; j++) {
+                    out[base + j] += clippedRecords[r + j];
+                }
+            }
+        }
+        if (canary != null && rng.nextDouble() < q) {
+            for (int j = 0; j < m; j++) {
+                out[base + j] += canary[j];
+            }
+        }
+    }
+
     private TrialSampler sampler(UniformRandomProvider rng) {
         return new Sampler(rng);
     }
@@ -96,20 +119,7 @@ final class FaithfulPoissonGaussianSimulator {
             int m = dimension;
             for (int block = 0; block < trials * rounds; block++) {
                 int base = block * m;
-                Arrays.fill(out, base, base + m, 0.0);
-                for (int i = 0; i < records; i++) {
-                    if (rng.nextDouble() < q) {
-                        int r = i * m;
-                        for (int j = 0; j < m; j++) {
-                            out[base + j] += clippedRecords[r + j];
-                        }
-                    }
-                }
-                if (withCanary && rng.nextDouble() < q) {
-                    for (int j = 0; j < m; j++) {
-                        out[base + j] += clippedCanary[j];
-                    }
-                }
+                sampledSum(rng, q, clippedRecords, records, withCanary ? clippedCanary : null, out, base, m);
                 for (int j = 0; j < m; j++) {
                     out[base + j] += sigma * gauss.sample();
                 }
