@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class RefusedCurveTest {
     @Test
     void anExactCurveThatRefusesIsNotComputedInEveryReport() {
-        AuditReport r = ReportAssembly.run(ScenarioAudit.prepare(ScenarioReader.parse("{\"mechanism\": {\"type\": "
+        AuditReport r = TestReports.run(ScenarioAudit.prepare(ScenarioReader.parse("{\"mechanism\": {\"type\": "
                 + "\"random-participation\", \"p\": 1, \"q\": 1, \"d\": 0, \"sigma\": 0.0077}, \"trials\": 2000, "
                 + "\"seed\": 3, \"deltas\": [1e-6], \"claims\": [{\"epsilon\": 5000, \"delta\": 1e-6}]}", "t"), 2000, 3,
                 1), ProgressListener.NONE);

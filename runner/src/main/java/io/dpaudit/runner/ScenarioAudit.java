@@ -232,7 +232,7 @@ public final class ScenarioAudit {
 
     /**
      * Runs a prepared audit on an engine, keeping phase states in a store (checkpoint and resume). The result is
-     * plain values; {@code io.dpaudit.reports.ReportAssembly} turns it into a report.
+     * plain values; {@link io.dpaudit.runner.analysis.AuditRunner} adds the analytic findings.
      *
      * @param engine the engine of the counted phases, or null for the local one
      * @param store phase states to resume from and keep, or null

@@ -17,7 +17,7 @@ import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.MechanismType;
 import io.dpaudit.mechanisms.MechanismCatalog;
-import io.dpaudit.reports.report.Format;
+import io.dpaudit.runner.text.Format;
 import io.dpaudit.runner.json.JsonNumbers;
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package io.dpaudit.reports.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpaudit.reports.input.ReportInput;
-import io.dpaudit.reports.report.Format;
+import io.dpaudit.runner.text.Format;
 import io.dpaudit.runner.json.JsonNumbers;
 import java.io.PrintStream;
 import java.nio.file.Files;

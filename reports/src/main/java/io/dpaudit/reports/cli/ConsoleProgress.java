@@ -1,6 +1,6 @@
 package io.dpaudit.reports.cli;
 
-import io.dpaudit.reports.report.Format;
+import io.dpaudit.runner.text.Format;
 
 import io.dpaudit.core.engine.ProgressListener;
 import java.io.PrintStream;

@@ -8,6 +8,8 @@ import io.dpaudit.core.engine.RunControl;
 import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.ReportFiles;
+import io.dpaudit.reports.report.ReportSet;
+import io.dpaudit.runner.analysis.AuditRunner;
 import io.dpaudit.runner.scenario.Scenario;
 import io.dpaudit.runner.scenario.ScenarioReader;
 import java.io.PrintStream;
@@ -16,7 +18,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import io.dpaudit.reports.ReportAssembly;
 
 /**
  * {@code dp-audit demo}: two audits that show what the tool is for.
@@ -119,12 +120,12 @@ final class DemoCommand implements Callable<Integer> {
     private static AuditReport audit(String json, int threads, ProgressListener progress) {
         Scenario s = ScenarioReader.parse(json, "demo");
         ScenarioAudit.Prepared p = ScenarioAudit.prepare(s, s.trials(), s.seed(), threads, progress);
-        return ReportAssembly.run(p, progress);
+        return AuditReport.of(AuditRunner.run(p, progress));
     }
 
     private static void write(AuditReport report, String json, Path dir) {
-        ReportFiles.prepareDirectory("--out", dir, RunCommand.REPORT_FILES);
-        RunCommand.writeReports(dir, report, Map.of("scenario.json", json));
+        ReportFiles.prepareDirectory("--out", dir, ReportSet.fileNames());
+        ReportSet.write(dir, report, Map.of("scenario.json", json));
     }
 
     private static boolean summary(AuditReport report, Path dir, PrintStream out, Verdict expected) {

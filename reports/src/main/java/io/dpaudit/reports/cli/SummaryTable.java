@@ -8,12 +8,12 @@ import io.dpaudit.core.estimate.DeltaLowerBound;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
 import io.dpaudit.reports.report.AuditReport;
-import io.dpaudit.reports.report.BoundCurve;
+import io.dpaudit.runner.analysis.BoundCurve;
 import io.dpaudit.reports.report.EstimateTables;
-import io.dpaudit.reports.report.Format;
+import io.dpaudit.runner.text.Format;
 import io.dpaudit.reports.report.WorldTrials;
 import io.dpaudit.reports.report.ClaimRows;
-import io.dpaudit.reports.report.Looseness;
+import io.dpaudit.runner.analysis.Looseness;
 import java.util.List;
 import java.util.Locale;
 

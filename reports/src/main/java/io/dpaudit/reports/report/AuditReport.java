@@ -1,67 +1,102 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.core.ToolInfo;
 import io.dpaudit.core.audit.AuditResult;
+import io.dpaudit.core.estimate.ScoreMetrics;
 import io.dpaudit.core.model.AuditableMechanism;
+import io.dpaudit.core.rng.RandomStreams;
+import io.dpaudit.runner.PairSearch;
+import io.dpaudit.runner.analysis.AuditOutcome;
+import io.dpaudit.runner.analysis.BoundCurve;
+import io.dpaudit.runner.analysis.Looseness;
+import io.dpaudit.runner.analysis.NoiseSaving;
+import io.dpaudit.runner.analysis.TradeOffCurve;
 import io.dpaudit.runner.scenario.Scenario;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Everything a report shows, immutable; the JSON, Markdown and HTML writers all render this one model.
+ * Everything a report shows, immutable: the runner's {@link AuditOutcome} and where and by what it was produced. The
+ * JSON, Markdown, HTML and CSV writers all render this one model as plain values; none of them computes.
  *
  * @param toolName tool name
  * @param toolVersion tool version
- * @param scenario the scenario as read
- * @param mechanism the mechanism audited
- * @param simulator the simulator kind ({@code reduced} or {@code faithful}) and its description
- * @param result the audit outcome
- * @param bounds the analytic bounds that apply to the mechanism
+ * @param outcome the audit's complete outcome (what was audited, the result, the analytic findings)
  * @param rng description of the random source and stream derivation
  * @param environment runtime and library versions
- * @param notes remarks a reader should see (e.g. bounds that do not apply)
- * @param looseness each bound and the audit against the exact curve of the simulated pair, or null when the mechanism
- *     has none
- * @param tradeOffCurves the curves of the trade-off plane: claimed f's, the exact curve of the simulated pair, the
- *     GDP curve of the certified lower bound
  * @param provenance where the report comes from, or null for a report built in code
- * @param noiseSavings for claims the two-sided estimate finds loose, the noise they need (may be empty)
- * @param scoreMetrics a score file's AUROC and TPR at fixed FPRs ({@code dp-audit scores}), or null
- * @param pairSearch the search that chose the audited pair ({@code "pairSearch"}), or null
  */
-public record AuditReport(String toolName, String toolVersion, Scenario scenario, AuditableMechanism mechanism,
-        String simulator, AuditResult result, List<BoundCurve> bounds, String rng, Map<String, String> environment,
-        List<String> notes, Looseness looseness, List<TradeOffCurve> tradeOffCurves, Provenance provenance,
-        List<NoiseSaving> noiseSavings, io.dpaudit.core.estimate.ScoreMetrics.Result scoreMetrics,
-        io.dpaudit.runner.PairSearch.Result pairSearch) {
+public record AuditReport(String toolName, String toolVersion, AuditOutcome outcome, String rng,
+        Map<String, String> environment, Provenance provenance) {
 
     public AuditReport {
-        noiseSavings = List.copyOf(noiseSavings);
-        bounds = List.copyOf(bounds);
-        tradeOffCurves = List.copyOf(tradeOffCurves);
-        notes = List.copyOf(notes);
         environment = Map.copyOf(environment);
     }
 
-    /** A report without score metrics (every report but a score file's). */
-    public AuditReport(String toolName, String toolVersion, Scenario scenario, AuditableMechanism mechanism,
-            String simulator, AuditResult result, List<BoundCurve> bounds, String rng, Map<String, String> environment,
-            List<String> notes, Looseness looseness, List<TradeOffCurve> tradeOffCurves, Provenance provenance,
-            List<NoiseSaving> noiseSavings) {
-        this(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment, notes, looseness,
-                tradeOffCurves, provenance, noiseSavings, null, null);
+    /** The report of an outcome, by this tool in this environment, without provenance. */
+    public static AuditReport of(AuditOutcome outcome) {
+        return new AuditReport(ToolInfo.NAME, ToolInfo.version(), outcome, RandomStreams.description(),
+                ToolInfo.environment(), null);
     }
 
-    /** A report without provenance (built in code rather than by a command). */
-    public AuditReport(String toolName, String toolVersion, Scenario scenario, AuditableMechanism mechanism,
-            String simulator, AuditResult result, List<BoundCurve> bounds, String rng, Map<String, String> environment,
-            List<String> notes, Looseness looseness, List<TradeOffCurve> tradeOffCurves) {
-        this(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment, notes, looseness,
-                tradeOffCurves, null, List.of());
+    /** The scenario as audited. */
+    public Scenario scenario() {
+        return outcome.scenario();
+    }
+
+    /** The mechanism audited. */
+    public AuditableMechanism mechanism() {
+        return outcome.mechanism();
+    }
+
+    /** The simulator kind ({@code reduced}, {@code faithful} or {@code external scores}). */
+    public String simulator() {
+        return outcome.simulator();
+    }
+
+    /** The counts, bounds, estimates and verdicts. */
+    public AuditResult result() {
+        return outcome.result();
+    }
+
+    /** The analytic bounds' curves. */
+    public List<BoundCurve> bounds() {
+        return outcome.findings().curves();
+    }
+
+    /** Remarks a reader should see (e.g. bounds that do not apply). */
+    public List<String> notes() {
+        return outcome.findings().notes();
+    }
+
+    /** Each bound and the audit against the exact curve of the simulated pair, or null when there is none. */
+    public Looseness looseness() {
+        return outcome.findings().looseness();
+    }
+
+    /** The curves of the trade-off plane. */
+    public List<TradeOffCurve> tradeOffCurves() {
+        return outcome.findings().tradeOffCurves();
+    }
+
+    /** For claims the two-sided estimate finds loose, the noise they need (may be empty). */
+    public List<NoiseSaving> noiseSavings() {
+        return outcome.findings().noiseSavings();
+    }
+
+    /** A score file's AUROC and TPR at fixed FPRs ({@code dp-audit scores}), or null. */
+    public ScoreMetrics.Result scoreMetrics() {
+        return outcome.scoreMetrics();
+    }
+
+    /** The search that chose the audited pair ({@code "pairSearch"}), or null. */
+    public PairSearch.Result pairSearch() {
+        return outcome.pairSearch();
     }
 
     /** Rounds the audited mechanism composes per trial, as its family declares them. */
     public long roundsPerTrial() {
-        return mechanism.roundsPerTrial();
+        return mechanism().roundsPerTrial();
     }
 
     /**
@@ -75,31 +110,12 @@ public record AuditReport(String toolName, String toolVersion, Scenario scenario
         } catch (NumberFormatException e) {
             processors = 1;
         }
-        int cores = Math.max(1, Math.min(result.settings().threads(), processors));
-        return result.trialsPerSecond() * roundsPerTrial() / cores;
-    }
-
-    /** The same report with the noise its loose claims need. */
-    public AuditReport withNoiseSavings(List<NoiseSaving> savings) {
-        return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,
-                notes, looseness, tradeOffCurves, provenance, savings, scoreMetrics, pairSearch);
+        int cores = Math.max(1, Math.min(result().settings().threads(), processors));
+        return result().trialsPerSecond() * roundsPerTrial() / cores;
     }
 
     /** The same report with its provenance. */
     public AuditReport withProvenance(Provenance p) {
-        return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,
-                notes, looseness, tradeOffCurves, p, noiseSavings, scoreMetrics, pairSearch);
-    }
-
-    /** The same report with a score file's AUROC and TPR at fixed FPRs. */
-    public AuditReport withScoreMetrics(io.dpaudit.core.estimate.ScoreMetrics.Result m) {
-        return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,
-                notes, looseness, tradeOffCurves, provenance, noiseSavings, m, pairSearch);
-    }
-
-    /** The same report with the pair search that chose its pair. */
-    public AuditReport withPairSearch(io.dpaudit.runner.PairSearch.Result s) {
-        return new AuditReport(toolName, toolVersion, scenario, mechanism, simulator, result, bounds, rng, environment,
-                notes, looseness, tradeOffCurves, provenance, noiseSavings, scoreMetrics, s);
+        return new AuditReport(toolName, toolVersion, outcome, rng, environment, p);
     }
 }

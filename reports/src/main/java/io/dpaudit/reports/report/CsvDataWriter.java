@@ -1,5 +1,8 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.runner.analysis.ProfileSampling;
+import io.dpaudit.runner.analysis.TradeOffCurve;
+import io.dpaudit.runner.analysis.BoundCurve;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.estimate.tradeoff.CertifiedTradeOff;
 import io.dpaudit.core.estimate.DeltaLowerBound;

@@ -1,5 +1,6 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.runner.analysis.BoundCurve;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;

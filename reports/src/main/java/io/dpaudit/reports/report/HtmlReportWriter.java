@@ -1,5 +1,7 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.runner.text.Format;
+import io.dpaudit.runner.analysis.Looseness;
 import io.dpaudit.core.audit.Verdict;
 import java.util.List;
 import org.commonmark.Extension;

@@ -1,5 +1,6 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.runner.analysis.Looseness;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.audit.Verdict;

@@ -1,5 +1,9 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.runner.analysis.TradeOffCurve;
+import io.dpaudit.runner.analysis.NoiseSaving;
+import io.dpaudit.runner.analysis.Looseness;
+import io.dpaudit.runner.analysis.BoundCurve;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;

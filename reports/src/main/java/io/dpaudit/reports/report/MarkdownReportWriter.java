@@ -1,5 +1,9 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.runner.text.Format;
+import io.dpaudit.runner.analysis.NoiseSaving;
+import io.dpaudit.runner.analysis.Looseness;
+import io.dpaudit.runner.analysis.BoundCurve;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.ClaimEstimate;

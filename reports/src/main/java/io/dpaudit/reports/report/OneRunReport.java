@@ -1,5 +1,6 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.runner.text.Format;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;

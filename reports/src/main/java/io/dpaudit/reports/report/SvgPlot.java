@@ -1,5 +1,7 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.runner.text.Format;
+import io.dpaudit.runner.analysis.BoundCurve;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.Verdict;

@@ -1,5 +1,7 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.runner.text.Format;
+import io.dpaudit.runner.analysis.TradeOffCurve;
 import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.estimate.tradeoff.CertifiedTradeOff;

@@ -1,5 +1,6 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.runner.text.Format;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.engine.ScoreCounts;
 import io.dpaudit.core.engine.World;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.engine.ProgressListener;
-import io.dpaudit.reports.ReportAssembly;
+import io.dpaudit.reports.TestReports;
 import io.dpaudit.reports.report.AuditReport;
 import io.dpaudit.reports.report.HtmlReportWriter;
 import io.dpaudit.reports.report.IndexWriter;
@@ -37,7 +37,7 @@ class ContestedClaimReportTest {
                 + new ObjectMapper().valueToTree(s.mechanism().values()) + ", \"attack\": \"learned\", "
                 + "\"seed\": 2026, \"deltas\": [0], \"claims\": [{\"label\": \"claimed 0.1-DP\", \"epsilon\": 0.1, "
                 + "\"delta\": 0}, {\"label\": \"claimed 1-DP\", \"epsilon\": 1, \"delta\": 0}]}", "contested");
-        return ReportAssembly.run(ScenarioAudit.prepare(both, 100_000, 2026, 1), ProgressListener.NONE);
+        return TestReports.run(ScenarioAudit.prepare(both, 100_000, 2026, 1), ProgressListener.NONE);
     }
 
     @Test

@@ -22,7 +22,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Assumptions;
-import io.dpaudit.reports.report.Format;
+import io.dpaudit.runner.text.Format;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

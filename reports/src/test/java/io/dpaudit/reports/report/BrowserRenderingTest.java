@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Tag;
-import io.dpaudit.reports.ReportAssembly;
+import io.dpaudit.reports.TestReports;
 
 /**
  * report.html as a real browser renders it: headless Chromium (Debian package {@code chromium}; or
@@ -38,7 +38,7 @@ class BrowserRenderingTest {
                 + "rounds\", \"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1, \"rounds\": 10}, \"trials\": "
                 + "200000, \"seed\": 5, \"claims\": [{\"label\": \"far too strong\", \"epsilon\": 0.1, \"delta\": "
                 + "1e-5}, {\"bound\": \"gaussian-exact\", \"delta\": 1e-5}]}", "browser");
-        AuditReport report = ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1),
+        AuditReport report = TestReports.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1),
                 ProgressListener.NONE);
         Path html = dir.resolve("report.html");
         Files.writeString(html, HtmlReportWriter.write(report));

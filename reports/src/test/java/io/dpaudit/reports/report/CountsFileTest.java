@@ -11,7 +11,7 @@ import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.runner.scenario.Scenario;
 import io.dpaudit.runner.scenario.ScenarioReader;
 import org.junit.jupiter.api.Test;
-import io.dpaudit.reports.ReportAssembly;
+import io.dpaudit.reports.TestReports;
 
 /** counts.json holds the histograms behind the report: the certifying tests recount from it exactly. */
 class CountsFileTest {
@@ -25,7 +25,7 @@ class CountsFileTest {
 
     private static void recount(String scenario) throws Exception {
         Scenario s = ScenarioReader.parse(scenario, "t");
-        AuditReport r = ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
+        AuditReport r = TestReports.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
         JsonNode json = new ObjectMapper().readTree(CountsWriter.write(r));
         assertEquals(CountsWriter.LAYOUT_VERSION, json.get("layoutVersion").intValue());
         JsonNode audit = json.get("audit");

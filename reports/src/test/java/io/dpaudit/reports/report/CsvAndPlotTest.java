@@ -1,5 +1,6 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.runner.analysis.BoundCurve;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,7 +10,7 @@ import io.dpaudit.runner.scenario.Scenario;
 import io.dpaudit.runner.scenario.ScenarioReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import io.dpaudit.reports.ReportAssembly;
+import io.dpaudit.reports.TestReports;
 
 /** The plots' data as CSV, and the delta-epsilon plot's handling of curves that certify nothing or coincide. */
 class CsvAndPlotTest {
@@ -17,7 +18,7 @@ class CsvAndPlotTest {
         Scenario s = ScenarioReader.parse("{\"name\": \"csv\", \"mechanism\": {\"type\": "
                 + "\"poisson-subsampled-gaussian\", \"q\": 0.2, \"sigma\": 1}, \"trials\": 100000, \"seed\": 9, "
                 + "\"claims\": [{\"label\": \"a, \\\"b\\\"\", \"epsilon\": 1, \"delta\": 1e-3}]}", "csv");
-        return ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
+        return TestReports.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
     }
 
     @Test
@@ -70,7 +71,7 @@ class CsvAndPlotTest {
                 + "\"sigma\": 1}, \"trials\": 20000, \"seed\": 0, \"deltas\": [], \"epsilons\": [], \"claims\": ["
                 + "{\"label\": \"A\", \"epsilon\": 3, \"delta\": 1e-5}, {\"label\": \"B\", \"epsilon\": 1, "
                 + "\"delta\": 1e-5}]}", "markers");
-        AuditReport r = ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
+        AuditReport r = TestReports.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
         assertEquals(io.dpaudit.core.audit.Verdict.INCONCLUSIVE, r.result().claims().get(0).verdict());
         assertEquals(io.dpaudit.core.audit.Verdict.VIOLATED, r.result().claims().get(1).verdict());
         String svg = SvgPlot.render(r);

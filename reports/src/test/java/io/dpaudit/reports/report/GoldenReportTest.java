@@ -7,12 +7,13 @@ import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.runner.scenario.Scenario;
 import io.dpaudit.runner.scenario.ScenarioReader;
+import io.dpaudit.runner.analysis.AuditOutcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import io.dpaudit.reports.ReportAssembly;
+import io.dpaudit.reports.TestReports;
 
 /**
  * Golden files of the three report formats for two small audits — the Gaussian mechanism and a shuffled protocol with
@@ -27,14 +28,15 @@ class GoldenReportTest {
 
     private static AuditReport report(String scenario, String name) {
         Scenario s = ScenarioReader.parse(scenario, name);
-        AuditReport r = ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
+        AuditReport r = TestReports.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
         AuditResult res = r.result();
         AuditResult fixedTime = new AuditResult(res.settings(), res.mechanism(), res.attack(), res.binning(),
                 res.selectionTrials(), res.evaluationTrials(), res.streamsUsed(), res.epsilonLowerBounds(),
                 res.deltaLowerBounds(), res.claims(), 2.0, res.tradeOff(), res.tradeOffClaims());
-        return new AuditReport(r.toolName(), "golden", r.scenario(), r.mechanism(), r.simulator(), fixedTime,
-                r.bounds(), "XO_SHI_RO_256_PP (golden)", Map.of("java", "golden", "os", "golden"), r.notes(),
-                r.looseness(), r.tradeOffCurves());
+        AuditOutcome o = r.outcome();
+        return new AuditReport(r.toolName(), "golden", new AuditOutcome(o.scenario(), o.mechanism(), o.simulator(),
+                fixedTime, o.findings(), o.pairSearch(), o.scoreMetrics()), "XO_SHI_RO_256_PP (golden)",
+                Map.of("java", "golden", "os", "golden"), null);
     }
 
     private static void compare(AuditReport r, String stem) throws Exception {

@@ -1,5 +1,6 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.runner.text.Format;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,7 +12,7 @@ import io.dpaudit.runner.scenario.ScenarioReader;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import io.dpaudit.reports.ReportAssembly;
+import io.dpaudit.reports.TestReports;
 
 /**
  * report.html reads as a page, not as Markdown source: the verdict banner comes first, tables are HTML tables
@@ -23,7 +24,7 @@ class HtmlReportTest {
         Scenario s = ScenarioReader.parse("{\"name\": \"html\", \"description\": \"" + description + "\", "
                 + "\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1, \"rounds\": 10}, \"trials\": 200000, "
                 + "\"seed\": 5, \"claims\": [" + claims + "]}", "html");
-        return ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
+        return TestReports.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.dpaudit.reports.report;
 
+import io.dpaudit.runner.text.Format;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,7 +14,7 @@ import io.dpaudit.runner.scenario.ScenarioReader;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import io.dpaudit.runner.json.JsonNumbers;
-import io.dpaudit.reports.ReportAssembly;
+import io.dpaudit.reports.TestReports;
 
 @org.junit.jupiter.api.parallel.Isolated("changes the default locale")
 class ReportFormatTest {
@@ -24,7 +25,7 @@ class ReportFormatTest {
                 + "\"seed\": 3, \"deltas\": [1e-3], \"epsilons\": [0, 40], "
                 + "\"claims\": [{\"label\": \"zero epsilon\", \"epsilon\": 0, \"delta\": 0.5}, "
                 + "{\"label\": \"zero epsilon, small delta\", \"epsilon\": 0, \"delta\": 1e-3}]}", "small");
-        return ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
+        return TestReports.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 1), ProgressListener.NONE);
     }
 
     @Test

@@ -18,7 +18,7 @@ import java.io.InputStream;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import io.dpaudit.reports.ReportAssembly;
+import io.dpaudit.reports.TestReports;
 
 /**
  * report.json against its JSON Schema ({@code io/dpaudit/reports/report.schema.json}, shipped in the jar): reports of
@@ -37,7 +37,7 @@ class ReportSchemaTest {
 
     private static JsonNode report(String scenario, boolean provenance) throws Exception {
         Scenario s = ScenarioReader.parse(scenario, "t");
-        AuditReport r = ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
+        AuditReport r = TestReports.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
         if (provenance) {
             r = r.withProvenance(Provenance.of(Instant.now(), List.of("run", "t.json"), new byte[] {1, 2}));
         }

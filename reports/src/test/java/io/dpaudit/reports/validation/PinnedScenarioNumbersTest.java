@@ -28,7 +28,7 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import io.dpaudit.reports.ReportAssembly;
+import io.dpaudit.reports.TestReports;
 
 /**
  * Pins every number of every shipped scenario's report (every file under {@code scenarios/}, sharing the bounds of
@@ -141,7 +141,7 @@ class PinnedScenarioNumbersTest {
         if (s.estimateSamples() > IMPORTANCE_SAMPLES) {
             s = s.withEstimateSamples(IMPORTANCE_SAMPLES);
         }
-        ObjectNode json = JsonReportWriter.toJson(ReportAssembly.run(ScenarioAudit.prepare(s, TRIALS, s.seed(), 1,
+        ObjectNode json = JsonReportWriter.toJson(TestReports.run(ScenarioAudit.prepare(s, TRIALS, s.seed(), 1,
                 ProgressListener.NONE, CACHE), ProgressListener.NONE));
         Map<String, String> out = new TreeMap<>();
         flatten("", json, out);

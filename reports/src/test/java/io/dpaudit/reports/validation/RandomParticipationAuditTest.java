@@ -9,14 +9,14 @@ import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.reports.report.AuditReport;
-import io.dpaudit.reports.report.BoundCurve;
+import io.dpaudit.runner.analysis.BoundCurve;
 import io.dpaudit.runner.scenario.Scenario;
 import io.dpaudit.runner.scenario.ScenarioReader;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import io.dpaudit.reports.ReportAssembly;
+import io.dpaudit.reports.TestReports;
 
 /**
  * Audits of seed 000 (random participation) with fixed seeds. Each verdict is certified at 95% confidence; the
@@ -28,7 +28,7 @@ class RandomParticipationAuditTest {
         Scenario s = ScenarioReader.parse(String.format(Locale.ROOT, "{\"mechanism\": %s, \"trials\": %d, "
                 + "\"seed\": %d, \"deltas\": [1e-4], \"epsilons\": [0.2], \"claims\": [%s]}", mechanism, trials, seed,
                 claims), "rp");
-        return ReportAssembly.run(ScenarioAudit.prepare(s, trials, seed, 2), ProgressListener.NONE);
+        return TestReports.run(ScenarioAudit.prepare(s, trials, seed, 2), ProgressListener.NONE);
     }
 
     private static double epsilonAt(AuditReport r, String bound) {

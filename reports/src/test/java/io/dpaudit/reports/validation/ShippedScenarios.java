@@ -9,12 +9,12 @@ import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.reports.report.AuditReport;
-import io.dpaudit.reports.report.Looseness;
+import io.dpaudit.runner.analysis.Looseness;
 import io.dpaudit.runner.scenario.Scenario;
 import io.dpaudit.runner.scenario.ScenarioReader;
 import java.nio.file.Path;
 import java.util.Map;
-import io.dpaudit.reports.ReportAssembly;
+import io.dpaudit.reports.TestReports;
 
 /** Audits of the shipped scenarios as shipped (their trial counts and seeds, two threads) and checks of verdicts. */
 final class ShippedScenarios {
@@ -24,7 +24,7 @@ final class ShippedScenarios {
     /** The audit of {@code scenarios/<dir>/<file>}. */
     static AuditReport audit(String dir, String file) {
         Scenario s = ScenarioReader.read(Path.of("..", "scenarios", dir).resolve(file));
-        return ReportAssembly.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
+        return TestReports.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.dpaudit.reports;
+package io.dpaudit.runner.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dpaudit.core.accounting.ProfileComposition;
 import io.dpaudit.core.bounds.GaussianBound;
 import io.dpaudit.core.bounds.PrivacyBound;
-import io.dpaudit.reports.report.Looseness;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,7 +22,7 @@ class BelowExactCurveTest {
     private static boolean below(PrivacyBound bound, double delta) {
         double e = bound.epsilon(delta);
         double ratio = e / EXACT.epsilon(delta);
-        return ReportAssembly.belowExact(EXACT, delta, e, ratio);
+        return LoosenessAnalysis.belowExact(EXACT, delta, e, ratio);
     }
 
     @Test
@@ -52,21 +51,21 @@ class BelowExactCurveTest {
         GaussianBound truth = new GaussianBound(MU * Math.sqrt(ROUNDS));
         for (double delta : new double[] {1e-3, 1e-5, 1e-8}) {
             double exact = EXACT.epsilon(delta);
-            double low = ReportAssembly.exactEpsilonLowerEnd(EXACT, delta, exact);
+            double low = LoosenessAnalysis.exactEpsilonLowerEnd(EXACT, delta, exact);
             double e = truth.epsilon(delta);
             assertTrue(low <= e && e <= exact && low < exact, "delta " + delta + ": [" + low + ", " + exact
                     + "] against the closed form " + e);
-            double own = ReportAssembly.exactEpsilonLowerEnd(truth, delta, e);
+            double own = LoosenessAnalysis.exactEpsilonLowerEnd(truth, delta, e);
             assertTrue(own <= e && own >= e * (1 - 1e-6), "closed form: " + own + " against " + e);
         }
-        assertTrue(Double.isNaN(ReportAssembly.exactEpsilonLowerEnd(EXACT, 1e-5, Double.NaN)));
+        assertTrue(Double.isNaN(LoosenessAnalysis.exactEpsilonLowerEnd(EXACT, 1e-5, Double.NaN)));
         assertTrue(Looseness.mark(0.99999, false, 2.5, 2.6).endsWith("its ε lies in [2.500, 2.600]"));
     }
 
     @Test
     void aLooseOrInfiniteBoundIsNotBelow() {
         assertFalse(below(new GaussianBound(1.2 * MU * Math.sqrt(ROUNDS)), 1e-5));
-        assertFalse(ReportAssembly.belowExact(EXACT, 1e-5, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY));
-        assertFalse(ReportAssembly.belowExact(EXACT, 1e-5, 1.0, Double.NaN));
+        assertFalse(LoosenessAnalysis.belowExact(EXACT, 1e-5, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY));
+        assertFalse(LoosenessAnalysis.belowExact(EXACT, 1e-5, 1.0, Double.NaN));
     }
 }

@@ -1,4 +1,4 @@
-package io.dpaudit.reports.report;
+package io.dpaudit.runner.text;
 
 import java.util.Locale;
 

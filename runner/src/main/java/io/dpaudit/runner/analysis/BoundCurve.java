@@ -1,4 +1,4 @@
-package io.dpaudit.reports.report;
+package io.dpaudit.runner.analysis;
 
 import io.dpaudit.core.bounds.BoundKind;
 import java.util.List;

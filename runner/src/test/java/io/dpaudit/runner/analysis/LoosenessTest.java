@@ -1,4 +1,4 @@
-package io.dpaudit.reports.report;
+package io.dpaudit.runner.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,6 @@
-package io.dpaudit.reports.report;
+package io.dpaudit.runner.analysis;
 
+import io.dpaudit.runner.text.Format;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package io.dpaudit.reports.report;
+package io.dpaudit.runner.analysis;
 
 /**
  * For a claim the two-sided estimate finds loose: the value of the mechanism's calibration parameter at which a
