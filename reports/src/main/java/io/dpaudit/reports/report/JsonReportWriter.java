@@ -72,6 +72,32 @@ public final class JsonReportWriter {
         split.put("shared", res.confidence().isShared());
         stopping(root.putObject("stopping"), res);
 
+        mechanismAndTest(root, r);
+
+        empiricalAndBounds(root, r);
+
+        tradeOff(root.putObject("tradeOff"), r);
+
+        looseness(root, r);
+
+        estimate(root, r);
+        scoreMetrics(root, r);
+        pairSearch(root, r);
+
+        claims(root, r);
+
+        ObjectNode env = root.putObject("environment");
+        r.environment().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> env.put(e.getKey(), e.getValue()));
+        ArrayNode notes = root.putArray("notes");
+        r.notes().forEach(notes::add);
+        return root;
+    }
+
+    /** {@code mechanism}, {@code attack}, {@code thresholdSelection} and {@code histogram}: what was audited, how. */
+    private static void mechanismAndTest(ObjectNode root, AuditReport r) {
+        AuditResult res = r.result();
+        AuditSettings s = res.settings();
         ObjectNode mech = root.putObject("mechanism");
         mech.put("type", r.mechanism().type());
         ObjectNode params = mech.putObject("parameters");
@@ -107,7 +133,11 @@ public final class JsonReportWriter {
         hist.put("pilotTrialsPerWorld", s.pilotTrials());
         hist.put("shardTrials", s.shardTrials());
         hist.put("streamsUsed", res.streamsUsed());
+    }
 
+    /** {@code empirical} (the certified lower bounds) and {@code bounds} (each analytic bound's curve). */
+    private static void empiricalAndBounds(ObjectNode root, AuditReport r) {
+        AuditResult res = r.result();
         ObjectNode emp = root.putObject("empirical");
         ArrayNode eps = emp.putArray("epsilonLowerBounds");
         for (EpsilonLowerBound e : res.epsilonLowerBounds()) {
@@ -150,9 +180,10 @@ public final class JsonReportWriter {
                 po.set("epsilon", JsonNumbers.encode(p.epsilon()));
             }
         }
+    }
 
-        tradeOff(root.putObject("tradeOff"), r);
-
+    /** {@code looseness}: every bound, empirical lower bound and claim against the exact curve, or null. */
+    private static void looseness(ObjectNode root, AuditReport r) {
         if (r.looseness() == null) {
             root.putNull("looseness");
         } else {
@@ -179,11 +210,11 @@ public final class JsonReportWriter {
                         .set("exactEpsilonLowerEnd", JsonNumbers.encode(c.referenceEpsilonLowerEnd()));
             }
         }
+    }
 
-        estimate(root, r);
-        scoreMetrics(root, r);
-        pairSearch(root, r);
-
+    /** {@code claims}: each claim's verdict, its evidence, power and, with the estimate, its calibration. */
+    private static void claims(ObjectNode root, AuditReport r) {
+        AuditResult res = r.result();
         ArrayNode claims = root.putArray("claims");
         for (ClaimResult c : res.claims()) {
             ObjectNode o = claims.addObject();
@@ -238,13 +269,6 @@ public final class JsonReportWriter {
                 }
             }
         }
-
-        ObjectNode env = root.putObject("environment");
-        r.environment().entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(e -> env.put(e.getKey(), e.getValue()));
-        ArrayNode notes = root.putArray("notes");
-        r.notes().forEach(notes::add);
-        return root;
     }
 
     /**
