@@ -8,7 +8,8 @@ import io.dpaudit.core.model.Parameters;
 import java.util.List;
 
 /**
- * A validated scenario file.
+ * A validated scenario file: what is audited (the mechanism, its simulator and attack), how ({@link AuditSpec}), and
+ * against what (the claims).
  *
  * @param source the input as read (echoed into reports)
  * @param name scenario name (file name without extension when absent)
@@ -16,39 +17,76 @@ import java.util.List;
  * @param mechanism the mechanism's parameters, including {@code type}
  * @param simulator simulator options; {@code kind} is {@code reduced} (default) or {@code faithful}
  * @param attack attack name
- * @param trials trials per world
- * @param seed root seed
- * @param confidence confidence of bounds and verdicts
- * @param selection threshold-selection method
- * @param histogramBins interior histogram bins
- * @param deltas δ values for ε lower bounds
- * @param epsilons ε values for δ lower bounds
+ * @param audit trials, seed, confidence, selection, histogram, δs and εs, trade-off, estimate and stopping rule
  * @param claims claims to audit
- * @param tradeOff how the empirical trade-off curve is certified ({@code tradeOff: {method, grid}})
- * @param estimate whether to add the two-sided privacy-loss estimate ({@code "estimate": true} or an object)
- * @param estimateMethod how to estimate: {@code auto} (importance sampling when the mechanism's densities allow it and
- *        the smallest δ asked about is below 100/N, else plain), {@code plain} or {@code importance}
- *        ({@code "estimate": {"method": ...}})
- * @param estimateSamples importance samples per target and direction ({@code "estimate": {"samples": ...}}), 0 for
- *        the default
- * @param stopping when the audit stops ({@code "stopping": {"rule": "fixed" | "sequential", "maxTrials": N,
- *        "firstStageTrials": n}}); a sequential audit's budget is {@code trials}
  */
 public record Scenario(JsonNode source, String name, String description, Parameters mechanism,
-        Parameters simulator, String attack, long trials, long seed, double confidence,
-        ThresholdSelection selection, int histogramBins, List<Double> deltas, List<Double> epsilons,
-        List<ClaimSpec> claims, AuditSettings.TradeOffSettings tradeOff, boolean estimate, String estimateMethod,
-        long estimateSamples, Stopping stopping) {
+        Parameters simulator, String attack, AuditSpec audit, List<ClaimSpec> claims) {
     /** The estimate's methods ({@code estimate.method}). */
     public static final List<String> ESTIMATE_METHODS = List.of("auto", "plain", "importance");
 
-    /** A scenario whose estimate, if any, picks its method automatically. */
-    public Scenario(JsonNode source, String name, String description, Parameters mechanism, Parameters simulator,
-            String attack, long trials, long seed, double confidence, ThresholdSelection selection,
-            int histogramBins, List<Double> deltas, List<Double> epsilons, List<ClaimSpec> claims,
-            AuditSettings.TradeOffSettings tradeOff, boolean estimate) {
-        this(source, name, description, mechanism, simulator, attack, trials, seed, confidence, selection,
-                histogramBins, deltas, epsilons, claims, tradeOff, estimate, "auto", 0, Stopping.FIXED);
+    public Scenario {
+        claims = List.copyOf(claims);
+    }
+
+    /** Trials per world (a sequential audit's budget). */
+    public long trials() {
+        return audit.trials();
+    }
+
+    /** Root seed. */
+    public long seed() {
+        return audit.seed();
+    }
+
+    /** Confidence of bounds and verdicts. */
+    public double confidence() {
+        return audit.confidence();
+    }
+
+    /** Threshold-selection method. */
+    public ThresholdSelection selection() {
+        return audit.selection();
+    }
+
+    /** Interior histogram bins. */
+    public int histogramBins() {
+        return audit.histogramBins();
+    }
+
+    /** δ values for ε lower bounds. */
+    public List<Double> deltas() {
+        return audit.deltas();
+    }
+
+    /** ε values for δ lower bounds. */
+    public List<Double> epsilons() {
+        return audit.epsilons();
+    }
+
+    /** How the empirical trade-off curve is certified. */
+    public AuditSettings.TradeOffSettings tradeOff() {
+        return audit.tradeOff();
+    }
+
+    /** Whether to add the two-sided privacy-loss estimate. */
+    public boolean estimate() {
+        return audit.estimate().enabled();
+    }
+
+    /** How to estimate: {@code auto}, {@code plain} or {@code importance}. */
+    public String estimateMethod() {
+        return audit.estimate().method();
+    }
+
+    /** Importance samples per target and direction, 0 for the default. */
+    public long estimateSamples() {
+        return audit.estimate().samples();
+    }
+
+    /** When the audit stops. */
+    public Stopping stopping() {
+        return audit.stopping();
     }
 
     /** Whether the faithful simulator is requested. */
@@ -66,16 +104,13 @@ public record Scenario(JsonNode source, String name, String description, Paramet
 
     /** A copy with other mechanism parameters (a pair search's chosen pair). */
     public Scenario withMechanism(Parameters other) {
-        return new Scenario(source, name, description, other, simulator, attack, trials, seed, confidence, selection,
-                histogramBins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod, estimateSamples,
-                stopping);
+        return new Scenario(source, name, description, other, simulator, attack, audit, claims);
     }
 
     /** A copy with another importance-sampling budget per target and direction ({@code estimate.samples}). */
     public Scenario withEstimateSamples(long samples) {
-        return new Scenario(source, name, description, mechanism, simulator, attack, trials, seed, confidence,
-                selection, histogramBins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod, samples,
-                stopping);
+        return new Scenario(source, name, description, mechanism, simulator, attack, audit.withEstimate(
+                new AuditSpec.EstimateSpec(estimate(), estimateMethod(), samples)), claims);
     }
 
     /**
@@ -83,15 +118,13 @@ public record Scenario(JsonNode source, String name, String description, Paramet
      * {@code --until-resolved} and {@code --max-trials}).
      */
     public Scenario withStopping(Stopping rule, long budget) {
-        return new Scenario(source, name, description, mechanism, simulator, attack, budget, seed, confidence,
-                selection, histogramBins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod,
-                estimateSamples, rule);
+        return new Scenario(source, name, description, mechanism, simulator, attack, audit.withStopping(rule, budget),
+                claims);
     }
 
     /** A copy that asks for the two-sided privacy-loss estimate (the command line's {@code --estimate}). */
     public Scenario withEstimate() {
-        return new Scenario(source, name, description, mechanism, simulator, attack, trials, seed, confidence,
-                selection, histogramBins, deltas, epsilons, claims, tradeOff, true, estimateMethod, estimateSamples,
-                stopping);
+        return new Scenario(source, name, description, mechanism, simulator, attack, audit.withEstimate(
+                new AuditSpec.EstimateSpec(true, estimateMethod(), estimateSamples())), claims);
     }
 }

@@ -190,9 +190,9 @@ public final class ScenarioReader {
                         "must be true, false or {\"method\": \"auto\" | \"plain\" | \"importance\", \"samples\": N}");
             }
         }
-        return new Scenario(root, name, description, mechanism, simulator, attack, trials, seed, confidence,
-                selection, bins, deltas, epsilons, claims, tradeOff, estimate, estimateMethod, estimateSamples,
-                stopping);
+        return new Scenario(root, name, description, mechanism, simulator, attack, new AuditSpec(trials, seed,
+                confidence, selection, bins, deltas, epsilons, tradeOff, new AuditSpec.EstimateSpec(estimate,
+                estimateMethod, estimateSamples), stopping), claims);
     }
 
     /**

@@ -10,6 +10,7 @@ import io.dpaudit.core.model.Parameters;
 import io.dpaudit.runner.analysis.AuditOutcome;
 import io.dpaudit.runner.analysis.Findings;
 import io.dpaudit.runner.analysis.TradeOffCurves;
+import io.dpaudit.runner.scenario.AuditSpec;
 import io.dpaudit.runner.scenario.ClaimSpec;
 import io.dpaudit.runner.scenario.Scenario;
 import java.util.ArrayList;
@@ -40,8 +41,9 @@ public final class ScoreFileOutcome {
         Scenario scenario = new Scenario(source(request, direction), name != null ? name : "scores",
                 "Per-trial scores computed outside dp-audit: " + with + " (with the canary) and " + without
                 + " (without).", mechanismParameters, new Parameters("simulator.", Map.of("kind", "external")),
-                ExternalScores.TYPE, o.with().scores(), s.seed(), s.confidence(), s.selection(), s.bins(),
-                s.deltas(), s.epsilons(), specs, AuditSettings.TradeOffSettings.DEFAULT, false);
+                ExternalScores.TYPE, new AuditSpec(o.with().scores(), s.seed(), s.confidence(), s.selection(),
+                s.bins(), s.deltas(), s.epsilons(), AuditSettings.TradeOffSettings.DEFAULT, AuditSpec.EstimateSpec.NONE,
+                Stopping.FIXED), specs);
         if (request.stopping().sequential()) {
             scenario = scenario.withStopping(Stopping.SEQUENTIAL, o.result().sequential().maxTrials());
         }
