@@ -1,4 +1,4 @@
-package io.dpaudit.reports.validation;
+package io.dpaudit.runner.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -8,13 +8,13 @@ import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.runner.ScenarioAudit;
-import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.runner.analysis.AuditOutcome;
 import io.dpaudit.runner.analysis.Looseness;
 import io.dpaudit.runner.scenario.Scenario;
 import io.dpaudit.runner.scenario.ScenarioReader;
 import java.nio.file.Path;
 import java.util.Map;
-import io.dpaudit.reports.TestReports;
+import io.dpaudit.runner.analysis.AuditRunner;
 
 /** Audits of the shipped scenarios as shipped (their trial counts and seeds, two threads) and checks of verdicts. */
 final class ShippedScenarios {
@@ -22,9 +22,9 @@ final class ShippedScenarios {
     }
 
     /** The audit of {@code scenarios/<dir>/<file>}. */
-    static AuditReport audit(String dir, String file) {
+    static AuditOutcome audit(String dir, String file) {
         Scenario s = ScenarioReader.read(Path.of("..", "scenarios", dir).resolve(file));
-        return TestReports.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
+        return AuditRunner.run(ScenarioAudit.prepare(s, s.trials(), s.seed(), 2), ProgressListener.NONE);
     }
 
     /**
@@ -45,7 +45,7 @@ final class ShippedScenarios {
      * {@code evidence} times its delta; and, when the simulator is correct, the audit's epsilon lower bounds lie at
      * or below the exact curve of the simulated pair.
      */
-    static void assertVerdicts(AuditReport r, Map<String, Verdict> expected, double evidence,
+    static void assertVerdicts(AuditOutcome r, Map<String, Verdict> expected, double evidence,
             boolean simulatorIsCorrect) {
         assertEquals(expected.size(), r.result().claims().size());
         for (ClaimResult c : r.result().claims()) {
@@ -55,7 +55,7 @@ final class ShippedScenarios {
                 assertTrue(c.deltaLowerBound().delta() > evidence * c.claim().delta(), c.claim().label());
             }
         }
-        Looseness l = r.looseness();
+        Looseness l = r.findings().looseness();
         if (l != null && simulatorIsCorrect) {
             for (Looseness.Share s : l.empirical()) {
                 assertTrue(s.epsilonLowerBound() <= s.referenceEpsilon(), "empirical " + s.epsilonLowerBound()

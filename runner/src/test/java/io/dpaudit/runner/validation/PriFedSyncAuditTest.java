@@ -1,11 +1,11 @@
-package io.dpaudit.reports.validation;
+package io.dpaudit.runner.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.audit.Verdict;
-import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.runner.analysis.AuditOutcome;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -21,12 +21,12 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("statistical")
 class PriFedSyncAuditTest {
-    private static AuditReport audit(String file) {
+    private static AuditOutcome audit(String file) {
         return ShippedScenarios.audit("seed-002", file);
     }
 
     /** Every f-DP claim has its expected verdict; a refuted one by at least {@code margin} in beta. */
-    private static void assertTradeOffVerdicts(AuditReport r, Map<String, Verdict> expected, double margin) {
+    private static void assertTradeOffVerdicts(AuditOutcome r, Map<String, Verdict> expected, double margin) {
         assertEquals(expected.size(), r.result().tradeOffClaims().size());
         for (TradeOffClaimResult c : r.result().tradeOffClaims()) {
             String bound = c.claim().label().replace(" (trade-off)", "");

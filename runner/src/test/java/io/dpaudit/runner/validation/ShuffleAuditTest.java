@@ -1,7 +1,7 @@
-package io.dpaudit.reports.validation;
+package io.dpaudit.runner.validation;
 
 import io.dpaudit.core.audit.Verdict;
-import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.runner.analysis.AuditOutcome;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -16,11 +16,11 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("statistical")
 class ShuffleAuditTest {
-    private static AuditReport audit(String file) {
+    private static AuditOutcome audit(String file) {
         return ShippedScenarios.audit("seed-001", file);
     }
 
-    private static void assertVerdicts(AuditReport r, Map<String, Verdict> expected) {
+    private static void assertVerdicts(AuditOutcome r, Map<String, Verdict> expected) {
         ShippedScenarios.assertVerdicts(r, expected, 100, true);
     }
 

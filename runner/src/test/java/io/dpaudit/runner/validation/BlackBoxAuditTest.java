@@ -1,4 +1,4 @@
-package io.dpaudit.reports.validation;
+package io.dpaudit.runner.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -17,7 +17,7 @@ import java.util.List;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import io.dpaudit.reports.TestReports;
+import io.dpaudit.runner.analysis.AuditRunner;
 
 /**
  * Black-box audits against white-box ones. Fixed seeds: each outcome is deterministic; the margins are stated.
@@ -31,7 +31,7 @@ class BlackBoxAuditTest {
     private static double whiteBoxEpsilon(long trials, long seed) {
         Scenario s = ScenarioReader.parse("{\"mechanism\": {\"type\": \"gaussian\", \"sigma\": 1}, \"trials\": "
                 + trials + ", \"seed\": " + seed + ", \"deltas\": [1e-5], \"epsilons\": []}", "white-box");
-        AuditResult r = TestReports.run(ScenarioAudit.prepare(s, trials, seed, 2), ProgressListener.NONE).result();
+        AuditResult r = AuditRunner.run(ScenarioAudit.prepare(s, trials, seed, 2), ProgressListener.NONE).result();
         return r.epsilonLowerBounds().get(0).epsilon();
     }
 

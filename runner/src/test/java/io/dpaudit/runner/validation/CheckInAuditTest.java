@@ -1,9 +1,9 @@
-package io.dpaudit.reports.validation;
+package io.dpaudit.runner.validation;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dpaudit.core.audit.Verdict;
-import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.runner.analysis.AuditOutcome;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -17,11 +17,11 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("statistical")
 class CheckInAuditTest {
-    private static AuditReport audit(String file) {
+    private static AuditOutcome audit(String file) {
         return ShippedScenarios.audit("seed-004", file);
     }
 
-    private static void assertVerdicts(AuditReport r, Map<String, Verdict> expected) {
+    private static void assertVerdicts(AuditOutcome r, Map<String, Verdict> expected) {
         ShippedScenarios.assertVerdicts(r, expected, 10, true);
     }
 
@@ -41,12 +41,12 @@ class CheckInAuditTest {
     /** A simulator that skips dummy updates, held to Theorem 3.2: refuted (the correct simulator is not). */
     @Test
     void aSimulatorSkippingDummiesIsRefuted() {
-        AuditReport r = audit("checkin-planted-skip-dummies.json");
+        AuditOutcome r = audit("checkin-planted-skip-dummies.json");
         ShippedScenarios.assertVerdicts(r, Map.of("bkmtt20-thm3.2", Verdict.VIOLATED), 10, false);
         assertTrue(r.result().mechanism().contains("PLANTED BUG: skip-dummies"), r.result().mechanism());
         // Its evidence exceeds the exact curve of the correct protocol, and the report says what that means.
-        assertTrue(r.notes().stream().anyMatch(n -> n.contains("the simulator does not follow the law")),
-                String.join("\n", r.notes()));
+        assertTrue(r.findings().notes().stream().anyMatch(n -> n.contains("the simulator does not follow the law")),
+                String.join("\n", r.findings().notes()));
     }
 
     @Test
@@ -56,9 +56,9 @@ class CheckInAuditTest {
                 "random-checkin-exact", Verdict.CONSISTENT));
         assertVerdicts(audit("sliding-interior-n3000-m1000.json"), Map.of("bkmtt20-thm4.3", Verdict.CONSISTENT,
                 "checkin-subsampling", Verdict.CONSISTENT, "random-checkin-sliding-exact", Verdict.CONSISTENT));
-        AuditReport small = audit("checkin-small-n-exhaustive.json");
+        AuditOutcome small = audit("checkin-small-n-exhaustive.json");
         assertVerdicts(small, Map.of("random-checkin-exact", Verdict.CONSISTENT, "checkin-subsampling",
                 Verdict.CONSISTENT));
-        assertTrue(small.notes().stream().anyMatch(n -> n.startsWith("Exhaustive search over all 10 datasets")));
+        assertTrue(small.findings().notes().stream().anyMatch(n -> n.startsWith("Exhaustive search over all 10 datasets")));
     }
 }

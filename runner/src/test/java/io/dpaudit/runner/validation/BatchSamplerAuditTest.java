@@ -1,4 +1,4 @@
-package io.dpaudit.reports.validation;
+package io.dpaudit.runner.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.EstimateVerdict;
 import io.dpaudit.core.audit.Verdict;
-import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.runner.analysis.AuditOutcome;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -23,14 +23,14 @@ import org.junit.jupiter.api.Test;
 class BatchSamplerAuditTest {
     @Test
     void shuffledBatchesAccountedAsPoissonAreRefuted() {
-        AuditReport r = ShippedScenarios.audit("batching", "shuffle-as-poisson.json");
+        AuditOutcome r = ShippedScenarios.audit("batching", "shuffle-as-poisson.json");
         ShippedScenarios.assertVerdicts(r, Map.of("Poisson accounting (what deployments report)", Verdict.VIOLATED,
                 "deterministic batches (no amplification)", Verdict.CONSISTENT), 1000, true);
     }
 
     @Test
     void poissonBatchesAccountedAsPoissonAreConsistentAndTight() {
-        AuditReport r = ShippedScenarios.audit("batching", "poisson-batches.json");
+        AuditOutcome r = ShippedScenarios.audit("batching", "poisson-batches.json");
         ClaimResult at1e3 = claim(r, "Poisson accounting");
         assertEquals(Verdict.CONSISTENT, at1e3.verdict());
         assertEquals(EstimateVerdict.TIGHT, at1e3.estimate().verdict(), "estimate " + at1e3.estimate());
@@ -40,7 +40,7 @@ class BatchSamplerAuditTest {
 
     @Test
     void ballsAndBinsExactBracketLiesInsideTheEstimate() {
-        AuditReport r = ShippedScenarios.audit("batching", "balls-and-bins.json");
+        AuditOutcome r = ShippedScenarios.audit("batching", "balls-and-bins.json");
         ClaimResult upper = claim(r, "exact PLD bracket (upper end)");
         assertTrue(upper.verdict() != Verdict.VIOLATED);
         assertEquals(EstimateVerdict.TIGHT, upper.estimate().verdict(), "estimate " + upper.estimate());
@@ -50,7 +50,7 @@ class BatchSamplerAuditTest {
                 "deterministic accounting at least 20x loose: " + deterministic.estimate());
     }
 
-    private static ClaimResult claim(AuditReport r, String label) {
+    private static ClaimResult claim(AuditOutcome r, String label) {
         return r.result().claims().stream().filter(c -> c.claim().label().equals(label)).findFirst()
                 .orElseThrow(() -> new AssertionError("no claim " + label));
     }

@@ -1,4 +1,4 @@
-package io.dpaudit.reports.validation;
+package io.dpaudit.runner.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -8,7 +8,7 @@ import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.runner.ScenarioAudit;
-import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.runner.analysis.AuditOutcome;
 import io.dpaudit.runner.analysis.BoundCurve;
 import io.dpaudit.runner.scenario.Scenario;
 import io.dpaudit.runner.scenario.ScenarioReader;
@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import io.dpaudit.reports.TestReports;
+import io.dpaudit.runner.analysis.AuditRunner;
 
 /**
  * Audits of seed 000 (random participation) with fixed seeds. Each verdict is certified at 95% confidence; the
@@ -24,15 +24,15 @@ import io.dpaudit.reports.TestReports;
  */
 @Tag("statistical")
 class RandomParticipationAuditTest {
-    private static AuditReport audit(String mechanism, long trials, long seed, String claims) {
+    private static AuditOutcome audit(String mechanism, long trials, long seed, String claims) {
         Scenario s = ScenarioReader.parse(String.format(Locale.ROOT, "{\"mechanism\": %s, \"trials\": %d, "
                 + "\"seed\": %d, \"deltas\": [1e-4], \"epsilons\": [0.2], \"claims\": [%s]}", mechanism, trials, seed,
                 claims), "rp");
-        return TestReports.run(ScenarioAudit.prepare(s, trials, seed, 2), ProgressListener.NONE);
+        return AuditRunner.run(ScenarioAudit.prepare(s, trials, seed, 2), ProgressListener.NONE);
     }
 
-    private static double epsilonAt(AuditReport r, String bound) {
-        BoundCurve c = r.bounds().stream().filter(b -> b.name().equals(bound)).findFirst().orElseThrow();
+    private static double epsilonAt(AuditOutcome r, String bound) {
+        BoundCurve c = r.findings().curves().stream().filter(b -> b.name().equals(bound)).findFirst().orElseThrow();
         return c.epsilonAtDeltas().get(0).epsilon();
     }
 
@@ -44,7 +44,7 @@ class RandomParticipationAuditTest {
      */
     @Test
     void theoremFourOneIsViolatedByTheOrthogonalConfiguration() {
-        AuditReport r = audit("{\"type\": \"random-participation\", \"p\": 0.1, \"q\": 0.1, \"d\": 100, \"sigma\": 1, "
+        AuditOutcome r = audit("{\"type\": \"random-participation\", \"p\": 0.1, \"q\": 0.1, \"d\": 100, \"sigma\": 1, "
                 + "\"adversary\": \"orthogonal\"}", 2_000_000L, 41, "{\"bound\": \"thm-4.1\", \"epsilon\": 0.2}");
         ClaimResult c = r.result().claims().get(0);
         assertEquals(Verdict.VIOLATED, c.verdict());
@@ -56,7 +56,7 @@ class RandomParticipationAuditTest {
     /** On the configuration it was derived for, Theorem 4.1 is exact: the audit must accept it. */
     @Test
     void theoremFourOneHoldsForTheAlignedConfiguration() {
-        AuditReport r = audit("{\"type\": \"random-participation\", \"p\": 0.1, \"q\": 0.1, \"d\": 10, \"sigma\": 1, "
+        AuditOutcome r = audit("{\"type\": \"random-participation\", \"p\": 0.1, \"q\": 0.1, \"d\": 10, \"sigma\": 1, "
                 + "\"adversary\": \"aligned\"}", 10_000_000L, 42, "{\"bound\": \"thm-4.1\", \"delta\": 1e-4}");
         assertNotEquals(Verdict.VIOLATED, r.result().claims().get(0).verdict());
         double thm = epsilonAt(r, "thm-4.1");
@@ -71,7 +71,7 @@ class RandomParticipationAuditTest {
      */
     @Test
     void theMisprintedTheoremFiveOneIsRefuted() {
-        AuditReport r = audit("{\"type\": \"random-participation\", \"variant\": \"only-local-sampling\", \"q\": 0.1, "
+        AuditOutcome r = audit("{\"type\": \"random-participation\", \"variant\": \"only-local-sampling\", \"q\": 0.1, "
                 + "\"d\": 10, \"sigma\": 1, \"adversary\": \"zero\"}", 10_000_000L, 43,
                 "{\"bound\": \"ols-thm5.1-as-printed\", \"delta\": 1e-5}, {\"bound\": \"ols-thm5.1\", \"delta\": 1e-5}");
         List<ClaimResult> c = r.result().claims();
@@ -83,7 +83,7 @@ class RandomParticipationAuditTest {
     @Test
     void theoremFiveTwoHoldsWhenParticipationIsRevealed() {
         for (String adversary : new String[] {"aligned", "orthogonal", "zero"}) {
-            AuditReport r = audit("{\"type\": \"random-participation\", \"variant\": \"reveal-participation\", "
+            AuditOutcome r = audit("{\"type\": \"random-participation\", \"variant\": \"reveal-participation\", "
                     + "\"p\": 0.1, \"q\": 0.1, \"d\": 10, \"sigma\": 1, \"adversary\": \"" + adversary + "\"}",
                     2_000_000L, 44, "{\"bound\": \"wcs-thm5.2\", \"delta\": 1e-4}");
             assertNotEquals(Verdict.VIOLATED, r.result().claims().get(0).verdict(), adversary);

@@ -1,4 +1,4 @@
-package io.dpaudit.reports.validation;
+package io.dpaudit.runner.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -17,7 +17,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import io.dpaudit.reports.TestReports;
+import io.dpaudit.runner.analysis.AuditRunner;
 
 /**
  * The auditor on real mechanisms: it must reach the stated power and must flag planted bugs, while accepting the
@@ -31,7 +31,7 @@ class AuditorValidationTest {
         Scenario s = ScenarioReader.parse(String.format(Locale.ROOT, "{\"mechanism\": %s, \"trials\": %d, "
                 + "\"seed\": %d, \"deltas\": [1e-5], \"epsilons\": [], \"claims\": [%s]}", mechanism, trials, seed,
                 claims), "validation");
-        return TestReports.run(ScenarioAudit.prepare(s, trials, seed, 2), ProgressListener.NONE).result();
+        return AuditRunner.run(ScenarioAudit.prepare(s, trials, seed, 2), ProgressListener.NONE).result();
     }
 
     private static ClaimResult onlyClaim(AuditResult r) {

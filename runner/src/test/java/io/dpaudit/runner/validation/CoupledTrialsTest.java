@@ -1,4 +1,4 @@
-package io.dpaudit.reports.validation;
+package io.dpaudit.runner.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +13,7 @@ import io.dpaudit.core.engine.CoupledSamplerFactory;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
 import io.dpaudit.core.rng.RandomStreams;
-import io.dpaudit.reports.TestReports;
+import io.dpaudit.runner.analysis.AuditRunner;
 import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.runner.scenario.Scenario;
 import io.dpaudit.runner.scenario.ScenarioReader;
@@ -200,7 +200,7 @@ class CoupledTrialsTest {
                         "\"label\": \"claimed 0.08-DP\",\n      \"epsilon\": 0.08,");
         Scenario s = ScenarioReader.parse(text, "sparse-vector-1-coupled-0.08");
         assertEquals(0.08, s.claims().get(0).epsilon());
-        AuditResult r = TestReports.run(ScenarioAudit.prepare(s, 2_000_000, s.seed(), 2), ProgressListener.NONE)
+        AuditResult r = AuditRunner.run(ScenarioAudit.prepare(s, 2_000_000, s.seed(), 2), ProgressListener.NONE)
                 .result();
         var claim = r.claims().get(0);
         System.out.printf("[coupled] sparse vector 1 claimed 0.08-DP, 2*10^6 coupled trials: delta >= %.4g (%s), "
@@ -218,7 +218,7 @@ class CoupledTrialsTest {
     @Test
     void plantedBugsAreStillFound() throws Exception {
         Scenario bug = zoo("noisy-histogram-scale-epsilon", true);
-        AuditResult r = TestReports.run(ScenarioAudit.prepare(bug, 1_000_000, bug.seed(), 2),
+        AuditResult r = AuditRunner.run(ScenarioAudit.prepare(bug, 1_000_000, bug.seed(), 2),
                 ProgressListener.NONE).result();
         System.out.printf("[coupled] noisy histogram Lap(eps), 10^6 coupled trials: eps >= %.4g, verdict %s%n",
                 r.epsilonLowerBounds().get(0).epsilon(), r.claims().get(0).verdict().label());

@@ -1,4 +1,4 @@
-package io.dpaudit.reports.validation;
+package io.dpaudit.runner.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,7 +7,7 @@ import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.TradeOffClaimResult;
 import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.estimate.EpsilonLowerBound;
-import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.runner.analysis.AuditOutcome;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -48,7 +48,7 @@ class ZooTest {
                 .list((d, n) -> n.endsWith(".json"))).length, "every zoo scenario has an expected verdict");
         Map<String, Double> epsilonAtZero = new LinkedHashMap<>();
         for (Map.Entry<String, Verdict> e : EXPECTED.entrySet()) {
-            AuditReport r = ShippedScenarios.audit("zoo", e.getKey() + ".json");
+            AuditOutcome r = ShippedScenarios.audit("zoo", e.getKey() + ".json");
             if (!r.result().epsilonLowerBounds().isEmpty()) {
                 epsilonAtZero.put(e.getKey(), r.result().epsilonLowerBounds().get(0).epsilon());
             }

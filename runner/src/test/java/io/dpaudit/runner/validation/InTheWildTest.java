@@ -1,10 +1,10 @@
-package io.dpaudit.reports.validation;
+package io.dpaudit.runner.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dpaudit.core.audit.ClaimResult;
 import io.dpaudit.core.audit.Verdict;
-import io.dpaudit.reports.report.AuditReport;
+import io.dpaudit.runner.analysis.AuditOutcome;
 import java.io.File;
 import java.util.Arrays;
 import java.util.Locale;
@@ -43,7 +43,7 @@ class InTheWildTest {
             if (!fixed) {
                 assertEquals(true, Arrays.asList(files).contains(f.replace(".json", "-fixed.json")), f + " has a fix");
             }
-            AuditReport r = ShippedScenarios.audit("in-the-wild", f);
+            AuditOutcome r = ShippedScenarios.audit("in-the-wild", f);
             for (ClaimResult c : r.result().claims()) {
                 System.out.printf(Locale.ROOT, "[in the wild] %-46s %-12s claim %.4g at %.0e, epsilon >= %.4g, would "
                         + "detect %.4g%n", f, c.verdict().label(), c.claim().epsilon(), c.claim().delta(),
