@@ -7,6 +7,7 @@ import io.dpaudit.core.audit.Verdict;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.runner.ScenarioAudit;
 import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioOverrides;
 import io.dpaudit.runner.scenario.ScenarioReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,10 +69,10 @@ public final class ScenarioAssert {
      * @throws AssertionFailedError listing every claim that failed, one per line, with its evidence and power
      */
     public AuditResult holdsItsClaims() {
-        Scenario s = ScenarioReader.read(scenario);
-        long n = trials > 0 ? trials : s.trials();
-        long root = seed != null ? seed : s.seed();
-        AuditResult r = ScenarioAudit.audit(ScenarioAudit.prepare(s, n, root, threads), ProgressListener.NONE);
+        ScenarioOverrides overrides = new ScenarioOverrides(trials > 0 ? trials : null, seed, false, false, null);
+        Scenario s = overrides.apply(ScenarioReader.read(scenario));
+        AuditResult r = ScenarioAudit.audit(ScenarioAudit.prepare(s, s.trials(), overrides.seed(s), threads),
+                ProgressListener.NONE);
         List<String> failed = new ArrayList<>();
         for (ClaimResult c : r.claims()) {
             boolean contested = c.epsilonBoundAboveClaim();
@@ -97,7 +98,8 @@ public final class ScenarioAssert {
         }
         if (!failed.isEmpty()) {
             throw new AssertionFailedError(MechanismAssert.wrap(String.format(Locale.ROOT, "scenario %s, %d trials per "
-                    + "world, seed %d:%n%s", scenario, n, root, String.join(String.format("%n"), failed))));
+                    + "world, seed %d:%n%s", scenario, s.trials(), overrides.seed(s), String.join(String.format("%n"),
+                    failed))));
         }
         return r;
     }

@@ -1,6 +1,5 @@
 package io.dpaudit.spark;
 
-import io.dpaudit.core.audit.Stopping;
 import io.dpaudit.core.blackbox.TrainableScorer;
 import io.dpaudit.core.engine.HistogramBinning;
 import io.dpaudit.core.engine.PhaseCounts;
@@ -11,6 +10,7 @@ import io.dpaudit.core.engine.TrialKind;
 import io.dpaudit.core.rng.RandomStreams;
 import io.dpaudit.runner.ScenarioTrials;
 import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioOverrides;
 import io.dpaudit.runner.scenario.ScenarioReader;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -74,14 +74,10 @@ final class RangeCounter implements Function<ShardRange, long[][]> {
     }
 
     private static Prepared prepare(TaskSpec s) {
-        Scenario scenario = ScenarioReader.parse(s.scenarioText(), "spark");
-        if (s.estimate()) {
-            scenario = scenario.withEstimate();
-        }
-        if (s.sequential() && !scenario.stopping().sequential()) { // --until-resolved on the driver's command line
-            scenario = scenario.withStopping(Stopping.SEQUENTIAL, s.trials());
-        }
-        ScenarioTrials.Prepared t = ScenarioTrials.prepare(scenario, s.trials(), s.seed());
+        // The driver's overrides (--trials, --seed, --estimate, --until-resolved), applied as the driver applied them.
+        ScenarioOverrides overrides = new ScenarioOverrides(s.trials(), s.seed(), s.estimate(), s.sequential(), null);
+        Scenario scenario = overrides.apply(ScenarioReader.parse(s.scenarioText(), "spark"));
+        ScenarioTrials.Prepared t = ScenarioTrials.prepare(scenario, scenario.trials(), overrides.seed(scenario));
         Scorer attack = t.scorer();
         TrainableScorer trainable = t.trainable();
         if (trainable != null) {
