@@ -87,6 +87,14 @@ public interface AuditableMechanism {
     }
 
     /**
+     * What the adversary sees: {@code transcript} (every release, the default) or {@code last-iterate} (only the final
+     * model, for the DP-SGD samplers that offer it).
+     */
+    default String view() {
+        return "transcript";
+    }
+
+    /**
      * The name of the bound that is the exact privacy curve of the simulated pair (e.g. {@code random-checkin-exact}),
      * against which reports measure how loose every other bound is and what share of it the audit recovers. Null by
      * default: reports then use a bound named {@code TYPE-exact}, else the first exact profile of a pair.

@@ -2,6 +2,7 @@ package io.dpaudit.mechanisms.batching;
 
 import io.dpaudit.core.model.MechanismType;
 import io.dpaudit.mechanisms.batching.BatchingParameters.Sampler;
+import io.dpaudit.mechanisms.view.LastIterateView;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,9 +33,11 @@ public final class BatchingMechanisms {
                 case SHUFFLED -> ", shuffle = dynamic | persistent (dynamic)";
                 case RANDOM_ALLOCATION -> ", k in [1, min(T, 64)] (1)";
                 default -> "";
-            } + "; faithful: records (4T)";
-            out.add(new MechanismType(s.type(), summary, params, p -> new BatchSampling(p, BatchingParameters.parse(s,
-                    p)), Map.of("sigma", 1.0)));
+            } + ", view = transcript | last-iterate (transcript); faithful: records (4T)";
+            out.add(new MechanismType(s.type(), summary, params, p -> {
+                BatchingParameters b = BatchingParameters.parse(s, p);
+                return LastIterateView.of(p, new BatchSampling(p, b), x -> b.withSigma(x).lastIterate(), b.sigma());
+            }, Map.of("sigma", 1.0)));
         }
         return out;
     }

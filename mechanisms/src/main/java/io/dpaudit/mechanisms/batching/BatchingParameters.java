@@ -3,6 +3,9 @@ package io.dpaudit.mechanisms.batching;
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.model.Parameters;
+import io.dpaudit.mechanisms.view.CountLaw;
+import io.dpaudit.mechanisms.view.LastIteratePair;
+import io.dpaudit.mechanisms.view.LastIterateView;
 import java.util.Locale;
 import java.util.Set;
 
@@ -53,9 +56,12 @@ record BatchingParameters(Sampler sampler, int steps, int epochs, double sigma, 
     /** Parses the parameters of {@code sampler} (and nothing else: unknown keys are refused). */
     static BatchingParameters parse(Sampler sampler, Parameters p) {
         Set<String> allowed = switch (sampler) {
-            case SHUFFLED -> Set.of("type", "steps", "epochs", "sigma", "shuffle");
-            case RANDOM_ALLOCATION -> Set.of("type", "steps", "epochs", "sigma", "k");
-            default -> Set.of("type", "steps", "epochs", "sigma");
+            case SHUFFLED -> Set.of("type", "steps", "epochs", "sigma", "shuffle", LastIterateView.PARAMETER,
+                    LastIterateView.CANARY);
+            case RANDOM_ALLOCATION -> Set.of("type", "steps", "epochs", "sigma", "k", LastIterateView.PARAMETER,
+                    LastIterateView.CANARY);
+            default -> Set.of("type", "steps", "epochs", "sigma", LastIterateView.PARAMETER,
+                    LastIterateView.CANARY);
         };
         p.allowOnly(allowed);
         long steps = p.wholeNumber("steps", 1);
@@ -98,6 +104,22 @@ record BatchingParameters(Sampler sampler, int steps, int epochs, double sigma, 
     /** The same sampler with another sigma (for calibration). */
     BatchingParameters withSigma(double s) {
         return new BatchingParameters(sampler, steps, epochs, s, k, persistent);
+    }
+
+    /**
+     * The last-iterate pair (formula sheet §16.1): the canary's count K of steps over E epochs — Binomial(T E, 1/T)
+     * for Poisson batches, k E for the samplers with fixed participation — and, for the shuffle's lower-bound pair, the
+     * other world's E (its other records shift both worlds by one per epoch); noise {@code sigma sqrt(T E)}.
+     */
+    LastIteratePair lastIterate() {
+        int e = epochs;
+        CountLaw with = switch (sampler) {
+            case POISSON -> CountLaw.binomial(steps * e, 1.0 / steps);
+            case SHUFFLED -> CountLaw.point(2 * e);
+            default -> CountLaw.point(k * e);
+        };
+        return new LastIteratePair(with, sampler == Sampler.SHUFFLED ? e : 0, sigma * Math.sqrt((double) steps * e),
+                1.0);
     }
 
     /** One line for descriptions. */

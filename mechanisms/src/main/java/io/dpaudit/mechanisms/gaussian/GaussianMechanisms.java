@@ -1,6 +1,7 @@
 package io.dpaudit.mechanisms.gaussian;
 
 import io.dpaudit.core.model.MechanismType;
+import io.dpaudit.mechanisms.view.LastIterateView;
 import java.util.List;
 import java.util.Map;
 
@@ -19,9 +20,13 @@ public final class GaussianMechanisms {
                         Map.of("sigma", 1.0)),
                 new MechanismType(GaussianParameters.SUBSAMPLED_TYPE,
                         "Poisson-subsampled Gaussian (DP-SGD step): each record kept w.p. q, clipped sum + noise",
-                        "q in (0, 1], sigma > 0 (noise std), clip > 0 (default 1), rounds >= 1 (default 1)",
-                        p -> new PoissonSubsampledGaussian(p, GaussianParameters.parseSubsampled(p)),
-                        Map.of("sigma", 1.0)),
+                        "q in (0, 1], sigma > 0 (noise std), clip > 0 (default 1), rounds >= 1 (default 1), "
+                        + "view = transcript | last-iterate (transcript)",
+                        p -> {
+                            GaussianParameters g = GaussianParameters.parseSubsampled(p);
+                            return LastIterateView.of(p, new PoissonSubsampledGaussian(p, g),
+                                    s -> g.withSigma(s).lastIterate(), g.sigma());
+                        }, Map.of("sigma", 1.0)),
                 new MechanismType(AveragedGaussianParameters.TYPE,
                         "Poisson-subsampled Gaussian sum divided by the expected batch size int(q |D|) (Opacus)",
                         "q in (0, 1], sigma > 0 (noise std), clip > 0 (default 1), rounds >= 1 (default 1), "

@@ -3,6 +3,9 @@ package io.dpaudit.mechanisms.gaussian;
 import io.dpaudit.core.Checks;
 import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.model.Parameters;
+import io.dpaudit.mechanisms.view.CountLaw;
+import io.dpaudit.mechanisms.view.LastIteratePair;
+import io.dpaudit.mechanisms.view.LastIterateView;
 import java.util.Set;
 
 /**
@@ -33,8 +36,18 @@ public record GaussianParameters(String type, double q, double sigma, double cli
 
     /** Parses type {@code poisson-subsampled-gaussian}. */
     static GaussianParameters parseSubsampled(Parameters p) {
-        p.allowOnly(Set.of("type", "q", "sigma", "clip", "rounds"));
+        p.allowOnly(Set.of("type", "q", "sigma", "clip", "rounds", LastIterateView.PARAMETER,
+                LastIterateView.CANARY));
         return parse(SUBSAMPLED_TYPE, p, Checks.samplingProbability(p.field("q"), p.number("q")));
+    }
+
+    /**
+     * The last-iterate pair (formula sheet §16.1): K ~ Binomial(T, q) steps draw the canary, each adding the clipping
+     * norm; the summed noise has standard deviation {@code sigma sqrt(T)}, {@code sigma sqrt(T) / clip} in units of
+     * one contribution.
+     */
+    LastIteratePair lastIterate() {
+        return new LastIteratePair(CountLaw.binomial(rounds, q), 0, sigma * Math.sqrt(rounds) / clip, clip);
     }
 
     /** Parses type {@code gaussian}. */
