@@ -52,6 +52,38 @@ def subsampled_gaussian(q, sigma):
     return delta
 
 
+def binomial_sum_gaussian(n, q, s):
+    """The last-iterate pair (formula sheet 16.1): sum_k Bin(k; n, q) N(k, s^2) against N(0, s^2), both directions.
+
+    The loss log(sum_k p_k exp((2kx - k^2)/(2 s^2))) rises with x: each direction's optimal test is a threshold, found
+    by bisection; the tails by erfc. (dp-audit computes the same curve in log space; this is a plain double version.)
+    """
+    p = [math.comb(n, k) * q ** k * (1 - q) ** (n - k) for k in range(n + 1)]
+
+    def loss(x):
+        return math.log(sum(pk * math.exp((2 * k * x - k * k) / (2 * s * s)) for k, pk in enumerate(p)))
+
+    def root(target):
+        lo, hi = -50.0 * s - 50, n + 50.0 * s + 50
+        for _ in range(200):
+            mid = 0.5 * (lo + hi)
+            if loss(mid) < target:
+                lo = mid
+            else:
+                hi = mid
+        return 0.5 * (lo + hi)
+
+    def delta(eps):
+        x = root(eps)
+        remove = sum(pk * phi_bar((x - k) / s) for k, pk in enumerate(p)) - math.exp(eps) * phi_bar(x / s)
+        add = 0.0
+        if -eps > math.log(p[0]):
+            x2 = root(-eps)
+            add = phi(x2 / s) - math.exp(eps) * sum(pk * phi((x2 - k) / s) for k, pk in enumerate(p))
+        return max(0.0, remove, add)
+    return delta
+
+
 def randomized_response(eps0):
     """Binary randomized response with eps0: delta(eps) = (e^eps0 - e^eps) / (1 + e^eps0) below eps0."""
     return lambda eps: max(0.0, (math.exp(eps0) - math.exp(eps)) / (1 + math.exp(eps0)))
@@ -95,6 +127,12 @@ def references():
                   subsampled_gaussian(0.3, 0.8), "equal", EXACT, "the mixture pair, both directions, one round"),
             entry({"type": "poisson-subsampled-gaussian", "q": 0.1, "sigma": 1}, "pld",
                   subsampled_gaussian(0.1, 1.0), "upper", NUMERIC, "the PLD accountant against the exact pair"),
+            entry({"type": "poisson-subsampled-gaussian", "q": 0.1, "sigma": 1, "view": "last-iterate"},
+                  "last-iterate-exact", subsampled_gaussian(0.1, 1.0), "equal", EXACT,
+                  "the last iterate of one round is the round's release"),
+            entry({"type": "poisson-subsampled-gaussian", "q": 0.2, "sigma": 0.5, "rounds": 4, "view": "last-iterate"},
+                  "last-iterate-exact", binomial_sum_gaussian(4, 0.2, 1.0), "equal", EXACT,
+                  "four rounds summed: Binomial(4, 0.2) + N(0, 4 * 0.25) against N(0, 1)"),
         ],
         "poisson-averaged-gaussian": [
             entry({"type": "poisson-averaged-gaussian", "q": 0.1, "sigma": 1, "dimension": 16, "records": 99,
@@ -116,6 +154,9 @@ def references():
                   partner="allocation-pld-lower"),
             entry({"type": "balls-and-bins", "steps": 1, "sigma": 1.5}, "bnb-max-test", gaussian(s15), "lower",
                   NUMERIC, "one step: the max test is a threshold test, optimal for the Gaussian pair"),
+            entry({"type": "balls-and-bins", "steps": 8, "epochs": 2, "sigma": 0.25, "view": "last-iterate"},
+                  "last-iterate-exact", gaussian(2 / (0.25 * 4)), "equal", EXACT,
+                  "the sum of 16 releases: K = E = 2 against 0, noise 0.25 * sqrt(16) = 1: mu = 2"),
         ],
         "random-allocation": [
             entry({"type": "random-allocation", "steps": 1, "k": 1, "sigma": 1.5}, "deterministic", gaussian(s15),
