@@ -36,6 +36,10 @@ CONFIGS = [
     ["random-allocation", "steps=1000", "sigma=1", "k=2"],
     ["shuffled-batches", "steps=1000", "sigma=0.5"],
     ["shuffled-batches", "steps=1000", "sigma=1"],
+    ["shuffled-batches", "steps=1000", "sigma=1", "epochs=4"],
+    ["shuffled-batches", "steps=1000", "sigma=1", "epochs=4", "shuffle=persistent"],
+    ["shuffled-batches", "steps=1000", "sigma=1", "epochs=16"],
+    ["shuffled-batches", "steps=1000", "sigma=1", "epochs=16", "shuffle=persistent"],
 ]
 DELTAS = [1e-3, 1e-6, 1e-8, 1e-10, 1e-12]
 
