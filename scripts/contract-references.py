@@ -158,6 +158,12 @@ def references():
                   "last-iterate-exact", gaussian(2 / (0.25 * 4)), "equal", EXACT,
                   "the sum of 16 releases: K = E = 2 against 0, noise 0.25 * sqrt(16) = 1: mu = 2"),
         ],
+        "noisy-sgd": [
+            entry({"type": "noisy-sgd", "loss": "logistic", "q": 0.2, "sigma": 0.5, "steps": 4, "clip": 3.0},
+                  "last-iterate-exact", binomial_sum_gaussian(4, 0.2, 1.0), "equal", EXACT,
+                  "the gradient canary without projection: the model's first coordinate over eta C is Binomial(4, 0.2) "
+                  "+ N(0, 4 * 0.25) against N(0, 1)"),
+        ],
         "random-allocation": [
             entry({"type": "random-allocation", "steps": 1, "k": 1, "sigma": 1.5}, "deterministic", gaussian(s15),
                   "equal", EXACT, "one step, k = 1: mu = 1/sigma"),

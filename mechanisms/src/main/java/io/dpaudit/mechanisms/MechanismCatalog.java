@@ -8,6 +8,7 @@ import io.dpaudit.mechanisms.batching.BatchingMechanisms;
 import io.dpaudit.mechanisms.checkin.CheckInMechanisms;
 import io.dpaudit.mechanisms.dpfed.DpFedMechanisms;
 import io.dpaudit.mechanisms.gaussian.GaussianMechanisms;
+import io.dpaudit.mechanisms.noisysgd.NoisySgdMechanisms;
 import io.dpaudit.mechanisms.participation.ParticipationMechanisms;
 import io.dpaudit.mechanisms.prifedsync.PriFedSyncMechanisms;
 import io.dpaudit.mechanisms.shuffle.ShuffleMechanisms;
@@ -28,7 +29,8 @@ public final class MechanismCatalog {
             CheckInMechanisms.types(),
             PriFedSyncMechanisms.types(),
             ZooMechanisms.types(),
-            BatchingMechanisms.types())
+            BatchingMechanisms.types(),
+            NoisySgdMechanisms.types())
             .flatMap(List::stream).toList();
 
     private MechanismCatalog() {

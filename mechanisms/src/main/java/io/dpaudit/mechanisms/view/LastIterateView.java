@@ -184,8 +184,8 @@ public final class LastIterateView implements AuditableMechanism {
         return notes;
     }
 
-    /** Steinke et al.'s heuristic at this pair. */
-    static PrivacyBound heuristic(LastIteratePair p) {
+    /** Steinke et al.'s heuristic at this pair ({@value #HEURISTIC}, kind approximation). */
+    public static PrivacyBound heuristic(LastIteratePair p) {
         return new CountMixtureProfile(HEURISTIC, BoundKind.APPROXIMATION, "Steinke et al., The Last Iterate "
                 + "Advantage (ICLR 2025, arXiv 2410.06186): the final model's privacy taken to be that of a linear "
                 + "loss, " + p.describe() + "; a heuristic, proven for no loss class, violated by crafted gradients "

@@ -94,11 +94,14 @@ class MechanismContractTest {
         List<Case> out = new ArrayList<>();
         for (MechanismType t : MechanismCatalog.types()) {
             Case c = byType.get(t.type());
-            assertNotNull(c, "no shipped scenario of type " + t.type() + ": every type needs one");
-            out.add(c);
             Case lastIterate = byType.get(t.type() + " last-iterate");
+            assertNotNull(c != null ? c : lastIterate, "no shipped scenario of type " + t.type() + ": every type "
+                    + "needs one");
+            if (c != null) {
+                out.add(c);
+            }
             if (lastIterate != null) {
-                out.add(lastIterate);
+                out.add(lastIterate); // a family that has only this view (noisy-sgd) has it as its one case
             }
         }
         return out;
