@@ -3,7 +3,6 @@ package io.dpaudit.mechanisms.batching;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.numerics.Normal;
-import org.apache.commons.math3.special.Gamma;
 
 /**
  * The max-test lower bound of balls-and-bins ({@value #BALLS_AND_BINS}) and k-of-T random allocation
@@ -25,8 +24,8 @@ import org.apache.commons.math3.special.Gamma;
  *
  * <p>Numerics: the tail probabilities are taken in log space from {@code log(-log P(max <= C))}, each factor's
  * {@code -log Phi} formed without cancellation ({@link ShuffleMaxTestBound#logMinusLogCdf}), so a tail below double
- * precision's smallest number still counts; each term is lowered by a relative {@value #ROUNDING} and the result rounded
- * down. C is searched on 4000 points from {@code 0.5 - 12 sigma} to {@code 1 + 60 sigma}, then by golden section around
+ * precision's smallest number still counts; each term is lowered by a relative {@value EpochCounts#ROUNDING} and the
+ * result rounded down. C is searched on 4000 points from {@code 0.5 - 12 sigma} to {@code 1 + 60 sigma}, then by golden section around
  * the best (any C gives a valid bound: the search only tightens it). ε(δ) is the lower end of the profile's root
  * bracket, rounded down.
  */
@@ -35,16 +34,12 @@ final class AllocationMaxTestBound implements PrivacyBound {
     static final String BALLS_AND_BINS = "bnb-max-test";
     /** Name for random allocation. */
     static final String ALLOCATION = "allocation-max-test";
-    /** Relative allowance for the rounding of each probability (a few ulps through log, exp and expm1). */
-    static final double ROUNDING = 1e-13;
-
     private final String name;
     private final int steps;
     private final int k;
     private final int epochs;
     private final double sigma;
-    /** {@code log C(E, j)}, j = 0..E. */
-    private final double[] logBinomial;
+    private final EpochCounts counts;
 
     AllocationMaxTestBound(BatchingParameters b) {
         this.name = b.sampler() == BatchingParameters.Sampler.BALLS_AND_BINS ? BALLS_AND_BINS : ALLOCATION;
@@ -52,10 +47,7 @@ final class AllocationMaxTestBound implements PrivacyBound {
         this.k = b.k();
         this.epochs = b.epochs();
         this.sigma = b.sigma();
-        this.logBinomial = new double[epochs + 1];
-        for (int j = 0; j <= epochs; j++) {
-            logBinomial[j] = Gamma.logGamma(epochs + 1.0) - Gamma.logGamma(j + 1.0) - Gamma.logGamma(epochs - j + 1.0);
-        }
+        this.counts = new EpochCounts(epochs);
     }
 
     @Override
@@ -95,35 +87,7 @@ final class AllocationMaxTestBound implements PrivacyBound {
         double logQ0 = steps * Normal.logCdf(y);
         double logP1 = logOneMinusProduct(x, k, y, steps - k);
         double logQ1 = logOneMinusProduct(y, steps, y, 0);
-        return Math.max(hockeyStick(logP1, logP0, logQ1, logQ0, epsilon),
-                hockeyStick(logQ1, logQ0, logP1, logP0, epsilon));
-    }
-
-    /**
-     * {@code sum_j (A_j - e^eps B_j)_+} for {@code A = Binomial(E, a)} and {@code B = Binomial(E, b)} given in log space
-     * ({@code a1 = log a}, {@code a0 = log(1 - a)}), each positive term lowered by a relative {@link #ROUNDING}.
-     */
-    private double hockeyStick(double a1, double a0, double b1, double b0, double epsilon) {
-        double sum = 0;
-        for (int j = 0; j <= epochs; j++) {
-            double logA = logBinomial[j] + times(j, a1) + times(epochs - j, a0);
-            if (logA == Double.NEGATIVE_INFINITY) {
-                continue;
-            }
-            double logB = epsilon + logBinomial[j] + times(j, b1) + times(epochs - j, b0);
-            if (logB >= logA) {
-                continue;
-            }
-            double pa = Math.exp(logA);
-            double pb = Math.exp(logB);
-            sum += pa - pb - ROUNDING * (pa + pb);
-        }
-        return sum;
-    }
-
-    /** {@code n * logValue} with {@code 0 * -inf = 0} (an event of probability zero taken no times). */
-    private static double times(int n, double logValue) {
-        return n == 0 ? 0.0 : n * logValue;
+        return counts.bothDirections(logP1, logP0, logQ1, logQ0, epsilon);
     }
 
     /**

@@ -13,8 +13,10 @@ import io.dpaudit.core.numerics.Normal;
  * delta_S(eps) >= max_C [P(E_C) - e^eps Q(E_C)],   P(max <= C) under a shift m: Phi((C - m)/s) Phi(C/s)^(T-1),
  * </pre>
  * a lower bound on the δ that any correct accounting of shuffled batches must give (formula sheet §14). One epoch,
- * or E epochs of a persistent shuffle ({@code s = sigma / sqrt(E)}: the per-step sums over the epochs). For E epochs of
- * a dynamic shuffle the one-epoch value is used: still a lower bound (more epochs only add privacy loss), a loose one.
+ * or E epochs of a persistent shuffle ({@code s = sigma / sqrt(E)}: the per-step sums over the epochs). E epochs of a
+ * dynamic shuffle draw a new permutation each, so the epochs are independent: the count of epochs whose maximum exceeds
+ * C is Binomial(E, P(E_C)) against Binomial(E, Q(E_C)), a post-processing of the output whose divergence, in both
+ * directions, is the bound ({@link EpochCounts}; formula sheet §14: the max statistic composed E times).
  *
  * <p>Computed in log space ({@code (T-1) log Phi}), maximised over C on a grid of 4000 points spanning the noise
  * (C from {@code 1.5 - 12 s} to {@code 2 + 60 s}) refined by golden-section search around the best, and rounded down
@@ -24,14 +26,18 @@ final class ShuffleMaxTestBound implements PrivacyBound {
     static final String NAME = "chua24-shuffle-lower";
     private final int steps;
     private final double s;
+    /** The epochs' counts, for E epochs of a dynamic shuffle; null for one epoch or a persistent shuffle. */
+    private final EpochCounts counts;
     private final String source;
 
     ShuffleMaxTestBound(BatchingParameters b) {
         this.steps = b.steps();
         this.s = b.persistent() ? b.sigma() / Math.sqrt(b.epochs()) : b.sigma();
+        this.counts = b.epochs() > 1 && !b.persistent() ? new EpochCounts(b.epochs()) : null;
         this.source = "Chua et al. (ICML 2024), the max test on the shuffle's pair (1/T) sum N(2 e_t) vs (1/T) sum "
                 + "N(e_t): a proven lower bound on shuffled batches' delta(eps)" + (b.epochs() > 1 && !b.persistent()
-                ? " (the one-epoch value: a loose lower bound for " + b.epochs() + " dynamic epochs)" : "");
+                ? ", over " + b.epochs() + " dynamic epochs the count of epochs whose maximum exceeds C, both directions"
+                : "");
     }
 
     @Override
@@ -67,6 +73,15 @@ final class ShuffleMaxTestBound implements PrivacyBound {
      * positive: rounded to 0 it made the bound optimistic (ε = inf at σ = 0.01, above the deterministic upper bound).
      */
     private double gap(double c, double epsilon) {
+        if (counts != null) {
+            double x2 = (c - 2) / s;
+            double x1 = (c - 1) / s;
+            double y = c / s;
+            double logOthers = (steps - 1) * Normal.logCdf(y);
+            return counts.bothDirections(AllocationMaxTestBound.logOneMinusProduct(x2, 1, y, steps - 1),
+                    Normal.logCdf(x2) + logOthers, AllocationMaxTestBound.logOneMinusProduct(x1, 1, y, steps - 1),
+                    Normal.logCdf(x1) + logOthers, epsilon);
+        }
         double logOthers = (steps - 1) * Normal.logCdf(c / s);
         double lp = Normal.logCdf((c - 2) / s) + logOthers;
         double lq = Normal.logCdf((c - 1) / s) + logOthers;

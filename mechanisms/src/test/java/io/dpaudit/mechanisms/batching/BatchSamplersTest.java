@@ -87,6 +87,36 @@ class BatchSamplersTest {
         }
     }
 
+    /**
+     * E dynamic epochs: the count of epochs whose maximum exceeds C. At least the one-epoch bound (the count is at least
+     * as informative as one epoch's event), at most the deterministic bound (the Gaussian mechanism over the E
+     * epochs, mu = sqrt(E)/sigma) at every epsilon; at T = 1 two epochs are a Binomial test of the Gaussian pair, which
+     * must stay below the composed Gaussian's exact curve. A planted count that ignores the epochs (the one-epoch
+     * value) would fail the first check at T = 1000.
+     */
+    @Test
+    void dynamicEpochsComposeTheMaxTestBetweenOneEpochAndNoAmplification() {
+        for (int steps : new int[] {1, 1000}) {
+            for (int epochs : new int[] {2, 4, 16}) {
+                PrivacyBound one = new ShuffleMaxTestBound(new BatchingParameters(BatchingParameters.Sampler.SHUFFLED,
+                        steps, 1, 1.0, 1, false));
+                PrivacyBound many = new ShuffleMaxTestBound(new BatchingParameters(BatchingParameters.Sampler.SHUFFLED,
+                        steps, epochs, 1.0, 1, false));
+                double mu = Math.sqrt(epochs);
+                String at = "T " + steps + ", E " + epochs;
+                for (double eps : new double[] {0, 0.5, 1, 2, 4, 6}) {
+                    double d = many.delta(eps);
+                    assertTrue(d >= one.delta(eps) * (1 - 1e-9), at + ", eps " + eps + ": " + d + " < " + one.delta(eps));
+                    double exact = io.dpaudit.core.bounds.GaussianBound.exactDelta(eps, mu);
+                    assertTrue(d <= exact * (1 + 1e-9) + 1e-300, at + ", eps " + eps + ": " + d + " > " + exact);
+                }
+                if (steps == 1000) {
+                    assertTrue(many.epsilon(1e-6) > one.epsilon(1e-6) * 1.05, at + ": " + many.epsilon(1e-6));
+                }
+            }
+        }
+    }
+
     @Test
     void theAccountingsReproduceChuaEtAlsFigures() {
         AuditableMechanism one = mechanism("shuffled-batches", "steps", 1000.0, "sigma", 1.0);
