@@ -22,6 +22,10 @@ import io.dpaudit.core.numerics.SafeRounding;
  * and δ(ε) is the larger. The roots are found by bisection in x to the last bit; a root off by h changes the value by
  * O(h^2), since the derivative of {@code P(x > t) - e^eps Q(x > t)} in t vanishes at the root. Sums are taken in log
  * space (no overflow of {@code e^eps}), and δ is rounded up by a few ulps.
+ *
+ * <p>Core's {@link io.dpaudit.core.bounds.MixturePairProfile} computes the same divergences for any two mixtures, by
+ * locating the sign changes on a grid of spacing s/64; the monotone loss here needs no grid, which keeps the profile
+ * exact where that grid would be refused (σ = 1e-12: s/64 against a range of T E) and cheap at 10^3 components.
  */
 public final class CountMixtureProfile implements PrivacyBound {
     private final String name;

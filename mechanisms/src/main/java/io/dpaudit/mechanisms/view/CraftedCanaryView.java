@@ -20,40 +20,14 @@ import org.apache.commons.rng.UniformRandomProvider;
  * Steinke et al.'s heuristic is added as the claim this canary refutes: {@code last-iterate-heuristic}, the linear
  * constant-gradient pair's profile, which is far below the transcript's.
  */
-final class CraftedCanaryView implements AuditableMechanism {
-    private final AuditableMechanism transcript;
+final class CraftedCanaryView extends FinalModelView {
     private final DoubleFunction<LastIteratePair> atSigma;
     private final double sigma;
 
     CraftedCanaryView(AuditableMechanism transcript, DoubleFunction<LastIteratePair> atSigma, double sigma) {
-        this.transcript = transcript;
+        super(transcript);
         this.atSigma = atSigma;
         this.sigma = sigma;
-    }
-
-    @Override
-    public String type() {
-        return transcript.type();
-    }
-
-    @Override
-    public Parameters parameters() {
-        return transcript.parameters();
-    }
-
-    @Override
-    public String view() {
-        return LastIterateView.LAST_ITERATE;
-    }
-
-    @Override
-    public String adjacency() {
-        return transcript.adjacency();
-    }
-
-    @Override
-    public long roundsPerTrial() {
-        return transcript.roundsPerTrial();
     }
 
     @Override

@@ -26,8 +26,8 @@ final class LastIterateSimulators {
     }
 
     /**
-     * The reduced sampler of the value: K drawn by inversion of its distribution function (one {@code nextDouble()},
-     * none when K is one count), then one ziggurat normal.
+     * The reduced sampler of the value: K drawn by inversion of its table (one {@code nextDouble()}, none when K is one
+     * count), then one ziggurat normal.
      */
     static MechanismSimulator reduced(LastIteratePair p) {
         return MechanismSimulator.of(model(p), "reduced last iterate: " + p.describe(), rng -> new Reduced(rng, p));
@@ -47,16 +47,14 @@ final class LastIterateSimulators {
     private static final class Reduced implements TrialSampler {
         private final UniformRandomProvider rng;
         private final ZigguratSampler.NormalizedGaussian gauss;
-        private final double[] cumulative;
-        private final int min;
+        private final CountLaw law;
         private final int without;
         private final double noise;
 
         Reduced(UniformRandomProvider rng, LastIteratePair p) {
             this.rng = rng;
             this.gauss = ZigguratSampler.NormalizedGaussian.of(rng);
-            this.cumulative = p.withCanary().cumulative();
-            this.min = p.withCanary().min();
+            this.law = p.withCanary();
             this.without = p.withoutCanary();
             this.noise = p.noise();
         }
@@ -65,28 +63,9 @@ final class LastIterateSimulators {
         public void sample(World world, double[] out, int trials) {
             boolean with = world == World.WITH_CANARY;
             for (int i = 0; i < trials; i++) {
-                double k = with ? min + draw() : without;
+                double k = with ? law.sample(rng) : without;
                 out[i] = k + noise * gauss.sample();
             }
-        }
-
-        /** The index of K: the first cumulative probability above a uniform. */
-        private int draw() {
-            if (cumulative.length == 1) {
-                return 0;
-            }
-            double u = rng.nextDouble();
-            int lo = 0;
-            int hi = cumulative.length - 1;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (cumulative[mid] > u) {
-                    hi = mid;
-                } else {
-                    lo = mid + 1;
-                }
-            }
-            return lo;
         }
     }
 

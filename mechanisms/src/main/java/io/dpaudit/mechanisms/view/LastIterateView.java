@@ -31,7 +31,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  *       2407.06496). For this linear canary it coincides with the exact profile by construction.</li>
  * </ul>
  */
-public final class LastIterateView implements AuditableMechanism {
+public final class LastIterateView extends FinalModelView {
     /** The scenario parameter naming the view. */
     public static final String PARAMETER = "view";
     /** The default view: every release. */
@@ -49,14 +49,13 @@ public final class LastIterateView implements AuditableMechanism {
     /** The heuristic's name. */
     public static final String HEURISTIC = "last-iterate-heuristic";
 
-    private final AuditableMechanism transcript;
     private final DoubleFunction<LastIteratePair> atSigma;
     private final double sigma;
     private final LastIteratePair pair;
     private List<BoundFamily> families;
 
     private LastIterateView(AuditableMechanism transcript, DoubleFunction<LastIteratePair> atSigma, double sigma) {
-        this.transcript = transcript;
+        super(transcript);
         this.atSigma = atSigma;
         this.sigma = sigma;
         this.pair = atSigma.apply(sigma);
@@ -94,32 +93,6 @@ public final class LastIterateView implements AuditableMechanism {
     /** The simulated pair. */
     public LastIteratePair pair() {
         return pair;
-    }
-
-    @Override
-    public String type() {
-        return transcript.type();
-    }
-
-    @Override
-    public Parameters parameters() {
-        return transcript.parameters();
-    }
-
-    @Override
-    public String view() {
-        return LastIterateView.LAST_ITERATE;
-    }
-
-    @Override
-    public String adjacency() {
-        return transcript.adjacency();
-    }
-
-    /** The T E steps still run; only their sum is seen. */
-    @Override
-    public long roundsPerTrial() {
-        return transcript.roundsPerTrial();
     }
 
     @Override

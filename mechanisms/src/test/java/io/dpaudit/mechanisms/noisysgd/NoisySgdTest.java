@@ -13,10 +13,10 @@ import io.dpaudit.core.engine.World;
 import io.dpaudit.core.model.AuditableMechanism;
 import io.dpaudit.core.model.MechanismSimulator;
 import io.dpaudit.core.model.Parameters;
-import io.dpaudit.core.numerics.Normal;
 import io.dpaudit.core.rng.RandomStreams;
 import io.dpaudit.mechanisms.MechanismCatalog;
 import io.dpaudit.mechanisms.view.CountLaw;
+import io.dpaudit.mechanisms.view.CountMixtureDistribution;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,58 +57,7 @@ class NoisySgdTest {
 
     /** {@code sum_k p_k N(k, s^2)} as a distribution function. */
     private static AbstractRealDistribution mixture(CountLaw law, double s) {
-        return new AbstractRealDistribution(null) {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            public double cumulativeProbability(double t) {
-                double c = 0;
-                for (int k = 0; k < law.pmf().length; k++) {
-                    c += law.pmf()[k] * Normal.cdf((t - law.min() - k) / s);
-                }
-                return c;
-            }
-
-            @Override
-            public double density(double t) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public double getNumericalMean() {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public double getNumericalVariance() {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public double getSupportLowerBound() {
-                return Double.NEGATIVE_INFINITY;
-            }
-
-            @Override
-            public double getSupportUpperBound() {
-                return Double.POSITIVE_INFINITY;
-            }
-
-            @Override
-            public boolean isSupportLowerBoundInclusive() {
-                return false;
-            }
-
-            @Override
-            public boolean isSupportUpperBoundInclusive() {
-                return false;
-            }
-
-            @Override
-            public boolean isSupportConnected() {
-                return true;
-            }
-        };
+        return new CountMixtureDistribution(law, s);
     }
 
     @Test

@@ -22,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.math3.distribution.AbstractRealDistribution;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
 import org.junit.jupiter.api.Test;
@@ -209,7 +208,7 @@ class LastIterateViewTest {
         CountLaw law = pair.withCanary();
         double s = pair.noise();
         double[] x = draw(m.reduced(), World.WITH_CANARY, 99);
-        double p = new KolmogorovSmirnovTest().kolmogorovSmirnovTest(new Mixture(law, s), x);
+        double p = new KolmogorovSmirnovTest().kolmogorovSmirnovTest(new CountMixtureDistribution(law, s), x);
         assertTrue(p > LEVEL, "KS p = " + p);
         double[] y = draw(m.reduced(), World.WITHOUT_CANARY, 98);
         assertTrue(new KolmogorovSmirnovTest().kolmogorovSmirnovTest(new NormalDistribution(null, 0, s), y) > LEVEL);
@@ -240,67 +239,5 @@ class LastIterateViewTest {
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> parse("type", "poisson-batches",
                 "steps", 100, "sigma", 0.8, "canary", "crafted"));
         assertTrue(e.getMessage().contains("mechanism.canary"), e.getMessage());
-    }
-
-    /** {@code sum_k p_k N(k, s^2)}: only its distribution function is used (one-sample KS). */
-    private static final class Mixture extends AbstractRealDistribution {
-        private static final long serialVersionUID = 1L;
-        private final transient CountLaw law;
-        private final double s;
-
-        Mixture(CountLaw law, double s) {
-            super(null);
-            this.law = law;
-            this.s = s;
-        }
-
-        @Override
-        public double cumulativeProbability(double t) {
-            double c = 0;
-            for (int k = 0; k < law.pmf().length; k++) {
-                c += law.pmf()[k] * Normal.cdf((t - law.min() - k) / s);
-            }
-            return c;
-        }
-
-        @Override
-        public double density(double t) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public double getNumericalMean() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public double getNumericalVariance() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public double getSupportLowerBound() {
-            return Double.NEGATIVE_INFINITY;
-        }
-
-        @Override
-        public double getSupportUpperBound() {
-            return Double.POSITIVE_INFINITY;
-        }
-
-        @Override
-        public boolean isSupportLowerBoundInclusive() {
-            return false;
-        }
-
-        @Override
-        public boolean isSupportUpperBoundInclusive() {
-            return false;
-        }
-
-        @Override
-        public boolean isSupportConnected() {
-            return true;
-        }
     }
 }

@@ -54,6 +54,9 @@ import io.dpaudit.reports.TestReports;
  * Re-pinned on purpose (2026-11-29): {@code chua24-shuffle-lower} in {@code batching/shuffle-dynamic-4-epochs}, which
  * now counts the epochs whose maximum exceeds C instead of using one epoch's value (ε at δ = 10^-3 from 2.399 to
  * 3.207, its curve and the tightness row with it; no count, verdict or other bound moved).
+ * Re-pinned (2026-11-29): the four {@code hidden-state} scenarios when their Binomial count law became core's
+ * {@code BinomialTable} (the probabilities differ in the last bits, 1e-14 relative; the draws by inversion, hence
+ * the counts of {@code dpsgd-last-iterate} and {@code noisy-sgd-gradient-canary}, moved with them; no verdict moved).
  * Re-pinned: 144 files when Clopper–Pearson upper bounds began to sum the binomial tail in rescaled doubles (the
  * bounds moved by at most 1.0e-12 relative, what they feed by at most 2.2e-10; no count, threshold or verdict moved;
  * after 0.2.0); and 30 files when hockey-stick sums began to compute {@code 1 - e^x} with {@code Math.exp} where
