@@ -35,7 +35,10 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
  * {@code sigma C} on a sum of gradients clipped to C, add/remove), which hold for the final model by post-processing;
  * {@code last-iterate-heuristic} (Steinke et al. 2025), the linear pair {@code Binomial(T, q) + N(0, T sigma^2)}
  * against {@code N(0, T sigma^2)}, offered for the final model of any loss (kind approximation); and, where the model's
- * first coordinate is exactly that pair (the gradient canary without projection), {@code last-iterate-exact}.
+ * first coordinate is exactly that pair (the gradient canary without projection), {@code last-iterate-exact}; and,
+ * where the iterates are projected onto a ball and every step's gradient map is a contraction,
+ * {@code amplification-by-iteration} ({@link IterationAmplificationBound}, FMTT18), a certified bound for the final
+ * model that stops growing with T.
  */
 final class NoisySgdMechanism implements AuditableMechanism {
     /** The type name. */
@@ -130,6 +133,10 @@ final class NoisySgdMechanism implements AuditableMechanism {
         list.add(accountantFamily("rdp", new RdpAccountant()));
         list.add(new BoundFamily(LastIterateView.HEURISTIC, LastIterateView.heuristic(pair(p.sigma())).source(),
                 CalibrationParameter.SIGMA, p.sigma(), s -> LastIterateView.heuristic(pair(s))));
+        if (amplificationByIterationApplies()) {
+            list.add(new BoundFamily(IterationAmplificationBound.NAME, amplificationByIteration(p.sigma()).source(),
+                    CalibrationParameter.SIGMA, p.sigma(), this::amplificationByIteration));
+        }
         return list;
     }
 
@@ -156,6 +163,13 @@ final class NoisySgdMechanism implements AuditableMechanism {
         notes.add("Only the final model is released; the simulator runs the algorithm itself (a black box to the "
                 + "attacks). pld and rdp are the transcript's accountants, which hold for the final model by "
                 + "post-processing; last-iterate-heuristic is Steinke et al.'s heuristic, proven for no loss class.");
+        if (Double.isFinite(p.diameter()) && !p.contractiveSteps()) {
+            notes.add(String.format(Locale.ROOT, "amplification-by-iteration is not offered: eta = %s exceeds 2 / beta "
+                    + "= %s (beta = %s bounds the smoothness of a batch of every record and the canary), so a step's "
+                    + "gradient map need not be a contraction.", io.dpaudit.core.Checks.format(p.learningRate()),
+                    io.dpaudit.core.Checks.format(2 / p.batchSmoothness()),
+                    io.dpaudit.core.Checks.format(p.batchSmoothness())));
+        }
         if (!p.linearAlongTheCanary()) {
             notes.add(String.format(Locale.ROOT, "The model is not linear along the canary (%s): no exact curve of "
                     + "the pair is known, and the audit's lower bounds are what it shows.", p.canary()
@@ -163,6 +177,20 @@ final class NoisySgdMechanism implements AuditableMechanism {
                     : "the projection couples the coordinates"));
         }
         return notes;
+    }
+
+    /** Projected steps whose gradient maps are contractions: the hypotheses of {@link IterationAmplificationBound}. */
+    private boolean amplificationByIterationApplies() {
+        return Double.isFinite(p.diameter()) && p.contractiveSteps();
+    }
+
+    private IterationAmplificationBound amplificationByIteration(double sigma) {
+        String conditions = String.format(Locale.ROOT, "%s loss on unit-norm inputs, %s canary: every batch's summed "
+                + "clipped gradient is %s-smooth and convex, eta = %s <= 2 / %s", p.loss().label(), p.canary().label(),
+                io.dpaudit.core.Checks.format(p.batchSmoothness()), io.dpaudit.core.Checks.format(p.learningRate()),
+                io.dpaudit.core.Checks.format(p.batchSmoothness()));
+        return new IterationAmplificationBound(sigma, p.steps(), p.diameter() / (p.learningRate() * p.clip()),
+                conditions);
     }
 
     /** The linear pair at noise multiplier {@code s}, in units of C. */

@@ -117,6 +117,25 @@ record NoisySgdParameters(Loss loss, int dimension, int records, double q, int s
         return canary == Canary.GRADIENT && Double.isInfinite(diameter);
     }
 
+    /**
+     * A smoothness constant of every batch's summed gradient: each record's input has norm 1, so its loss along its
+     * input is 1-smooth (quadratic) or 1/4-smooth (logistic); the input canary's is {@code s^2} or {@code s^2 / 4}; the
+     * gradient canary's (a linear loss) 0. Clipping a per-record gradient to norm C keeps it the gradient of a convex
+     * function of {@code theta.x} (its derivative clamped, still non-decreasing) and does not raise its smoothness, so
+     * the sum over all records and the canary bounds every batch's.
+     */
+    double batchSmoothness() {
+        double perRecord = loss == Loss.QUADRATIC ? 1.0 : 0.25;
+        double canarySmoothness = canary == Canary.GRADIENT ? 0.0
+                : loss == Loss.QUADRATIC ? canaryNorm * canaryNorm : canaryNorm * canaryNorm / 4;
+        return records * perRecord + canarySmoothness;
+    }
+
+    /** Whether every step's gradient map is a contraction: {@code eta <= 2 / beta} ({@link #batchSmoothness}). */
+    boolean contractiveSteps() {
+        return learningRate * batchSmoothness() <= 2;
+    }
+
     /** One line for descriptions. */
     String describe() {
         return String.format(Locale.ROOT, "noisy SGD, %s loss, d = %d, %d records, q = %s, T = %d, sigma = %s, C = %s, "
