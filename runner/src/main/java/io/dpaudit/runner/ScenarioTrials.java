@@ -110,9 +110,18 @@ public final class ScenarioTrials {
         // A revealed flag (weak client sampling) makes the statistic's laws conditional on it: the estimator would
         // compute the conditional profile, not the mechanism's.
         boolean flagged = model != null && model.statistic().revealsFlag();
-        boolean importanceSupported = model != null && !flagged
+        boolean genericImportance = model != null && !flagged
                 && TiltedProfileEstimator.supports(model.withCanary(), model.withoutCanary(), model.rounds());
-        String method = scenario.estimate() ? estimateMethod(scenario, trials, importanceSupported) : null;
+        // A mechanism's own sampler (dependent rounds): its samples default to the same draws per target as the
+        // generic one's, counted in coordinates (rounds x their dimension).
+        long ownSamples = model == null ? 0 : importanceSamples(scenario, (int) Math.min(Integer.MAX_VALUE,
+                (long) model.rounds() * model.withCanary().dimension()));
+        ProfileEstimation own = model == null || flagged || genericImportance ? null
+                : mechanism.importanceEstimation(ownSamples);
+        boolean importanceSupported = genericImportance || own != null;
+        // "auto" picks only the generic sampler: a mechanism's own one is efficient where its tilts fit (balls-and-bins
+        // at small sigma and large epsilon), not everywhere, so it runs where a scenario asks for it.
+        String method = scenario.estimate() ? estimateMethod(scenario, trials, genericImportance) : null;
         if ("importance".equals(method) && !importanceSupported) {
             throw new InvalidInputException("estimate.method", "importance", "the " + mechanism.type()
                     + " simulator's per-round statistic is not a pair of one-dimensional Gaussian mixtures (at most "
@@ -129,7 +138,9 @@ public final class ScenarioTrials {
         }
         Scorer lossScorer = null;
         ProfileEstimation profileEstimation = null;
-        if ("importance".equals(method)) {
+        if ("importance".equals(method) && own != null) {
+            profileEstimation = own;
+        } else if ("importance".equals(method)) {
             io.dpaudit.core.law.StatisticLaw with = model.withCanary();
             io.dpaudit.core.law.StatisticLaw without = model.withoutCanary();
             int rounds = model.rounds();

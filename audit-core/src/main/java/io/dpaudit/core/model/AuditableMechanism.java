@@ -1,5 +1,6 @@
 package io.dpaudit.core.model;
 
+import io.dpaudit.core.audit.ProfileEstimation;
 import io.dpaudit.core.bounds.BoundFamily;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.engine.ProgressListener;
@@ -92,6 +93,17 @@ public interface AuditableMechanism {
      */
     default String view() {
         return "transcript";
+    }
+
+    /**
+     * A white-box importance sampler of the simulated pair's privacy profile ({@code estimate.method = importance}) for
+     * a mechanism whose rounds the generic estimator cannot tilt one at a time (rounds that depend on each other);
+     * null, the default, where the mechanism has none of its own.
+     *
+     * @param samplesPerTarget samples per target and direction
+     */
+    default ProfileEstimation importanceEstimation(long samplesPerTarget) {
+        return null;
     }
 
     /**

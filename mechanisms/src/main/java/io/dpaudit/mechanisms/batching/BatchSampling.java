@@ -79,6 +79,17 @@ final class BatchSampling implements AuditableMechanism {
         return ReducedBatchingSimulator.of(b);
     }
 
+    /**
+     * Balls-and-bins' own importance sampler ({@link AllocationImportanceEstimator}); none for the other samplers
+     * (k-of-T allocation and the shuffle pair have no exactly sampled tilt here; Poisson and deterministic batches
+     * have independent rounds, which the generic estimator tilts).
+     */
+    @Override
+    public io.dpaudit.core.audit.ProfileEstimation importanceEstimation(long samplesPerTarget) {
+        return b.sampler() == Sampler.BALLS_AND_BINS
+                ? new AllocationImportanceEstimator(b.steps(), b.epochs(), b.sigma(), samplesPerTarget) : null;
+    }
+
     @Override
     public MechanismSimulator faithful(Parameters options, UniformRandomProvider datasetRng) {
         options.allowOnly(Set.of("kind", "records"));

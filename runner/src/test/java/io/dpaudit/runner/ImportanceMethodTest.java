@@ -1,0 +1,43 @@
+package io.dpaudit.runner;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.runner.scenario.Scenario;
+import io.dpaudit.runner.scenario.ScenarioReader;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which estimator {@code estimate.method} gets: balls-and-bins' own importance sampler where a scenario asks for it,
+ * never by {@code auto}; a refusal that names the field for the samplers that have none.
+ */
+class ImportanceMethodTest {
+    private static Scenario scenario(String mechanism, String estimate) {
+        return ScenarioReader.parse("{\"mechanism\": " + mechanism + ", \"trials\": 2000, \"deltas\": [1e-10], "
+                + "\"estimate\": " + estimate + "}", "test");
+    }
+
+    @Test
+    void ballsAndBinsHasItsOwnSamplerWhenAskedFor() {
+        String bnb = "{\"type\": \"balls-and-bins\", \"steps\": 100, \"sigma\": 0.5}";
+        ScenarioTrials.Prepared asked = ScenarioTrials.prepare(scenario(bnb, "{\"method\": \"importance\"}"), 2000, 1);
+        assertNotNull(asked.profileEstimation());
+        assertNull(asked.lossScorer());
+        ScenarioTrials.Prepared auto = ScenarioTrials.prepare(scenario(bnb, "true"), 2000, 1);
+        assertNull(auto.profileEstimation(), "auto picks only the generic sampler");
+        assertNotNull(auto.lossScorer());
+    }
+
+    @Test
+    void theOtherDependentSamplersAreRefusedByName() {
+        for (String m : new String[] {"{\"type\": \"shuffled-batches\", \"steps\": 100, \"sigma\": 0.5}",
+            "{\"type\": \"random-allocation\", \"steps\": 100, \"sigma\": 0.5, \"k\": 2}"}) {
+            InvalidInputException e = assertThrows(InvalidInputException.class, () -> ScenarioTrials.prepare(
+                    scenario(m, "{\"method\": \"importance\"}"), 2000, 1));
+            assertTrue(e.getMessage().contains("estimate.method"), e.getMessage());
+        }
+    }
+}
