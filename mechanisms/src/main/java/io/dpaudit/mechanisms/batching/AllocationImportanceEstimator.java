@@ -124,6 +124,7 @@ final class AllocationImportanceEstimator implements ProfileEstimation {
             return t;
         });
         try {
+            expect(epsilons, deltas, pool, threads, progress);
             List<Band> bands = new ArrayList<>();
             for (double e : epsilons) {
                 if (e >= 0 && Double.isFinite(e)) {
@@ -214,6 +215,32 @@ final class AllocationImportanceEstimator implements ProfileEstimation {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** Probe samples that time the sampler before any counted one (on a stream of their own). */
+    static final long PROBE_SAMPLES = 2000;
+
+    /**
+     * Tells {@code progress} what the estimate is expected to take (refused there when over its control's cap, naming
+     * {@code estimate.samples}): the per-sample time of {@value #PROBE_SAMPLES} probe samples of the remove direction
+     * (after as many untimed ones, the JIT's warm-up) times every sample the targets, their pilots and the add
+     * direction will draw.
+     */
+    private void expect(List<Double> epsilons, List<Double> deltas, ExecutorService pool, int threads,
+            ProgressListener progress) {
+        long n = Math.min(PROBE_SAMPLES, samples);
+        RandomStreams own = new RandomStreams(0x5eedL);
+        Band probe = Band.of(1, 1, bestTilt(1));
+        run(rng -> removeShard(probe, rng), 1, n, own, pool, threads);
+        long start = System.nanoTime();
+        run(rng -> removeShard(probe, rng), 1, n, own, pool, threads);
+        double perSample = (System.nanoTime() - start) / 1e9 / n;
+        long deltaTargets = deltas.stream().filter(d -> d > 0 && d < 1).count();
+        long pilot = Math.max(200, (long) (samples * PILOT_FRACTION));
+        long total = (epsilons.size() + deltaTargets + 1) * samples + 4 * deltaTargets * pilot;
+        io.dpaudit.core.engine.RunControl.of(progress).expect(perSample * total, "estimate.samples", samples,
+                String.format(Locale.ROOT, "%d samples of %d epoch(s) of %d steps at %.3g samples/s on %d thread(s)",
+                        total, epochs, steps, 1 / perSample, threads));
     }
 
     /**
