@@ -1,0 +1,24 @@
+package io.dpaudit.mechanisms.batching;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.dpaudit.core.engine.ProgressListener;
+import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
+import io.dpaudit.core.rng.RandomStreams;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Balls-and-bins' importance estimate gives the same numbers for any thread count (shards of fixed size, merged in order). */
+class AllocationImportanceDeterminismTest {
+    private static PrivacyLossEstimate run(int threads) {
+        return new AllocationImportanceEstimator(50, 2, 0.6, 5_000).estimate(List.of(6.0), List.of(1e-8), 0.95,
+                new RandomStreams(59), threads, ProgressListener.NONE);
+    }
+
+    @Test
+    void sameNumbersForAnyThreadCount() {
+        PrivacyLossEstimate one = run(1);
+        assertEquals(one.grid(), run(3).grid());
+        assertEquals(one.epsilonAt(1e-8), run(2).epsilonAt(1e-8));
+    }
+}
