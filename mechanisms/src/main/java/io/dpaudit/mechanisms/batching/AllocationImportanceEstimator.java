@@ -4,6 +4,7 @@ import io.dpaudit.core.audit.ProfileEstimation;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.estimate.EmpiricalBernstein;
 import io.dpaudit.core.estimate.profile.PrivacyLossEstimate;
+import io.dpaudit.core.estimate.profile.TiltedProfileEstimator;
 import io.dpaudit.core.rng.RandomStreams;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,9 +75,9 @@ final class AllocationImportanceEstimator implements ProfileEstimation {
         }
     }
 
-    /** {@code log g(theta)}, {@code g(theta) = max_u e^{-theta u} (1 - e^{-u}) = (theta/(1+theta))^theta / (1+theta)}. */
+    /** {@code log g(theta)}, {@code g(theta) = max_u e^{-theta u} (1 - e^{-u})} ({@link TiltedProfileEstimator#logG}). */
     static double logG(double theta) {
-        return theta * Math.log(theta / (1 + theta)) - Math.log1p(theta);
+        return TiltedProfileEstimator.logG(theta);
     }
 
     /** {@code log R} of tilt {@code tilt} at {@code eps}: the remove direction's Chernoff bound. */
@@ -196,17 +197,8 @@ final class AllocationImportanceEstimator implements ProfileEstimation {
                 plain[i] = variance > 0 ? point[i] * (1 - point[i]) / variance : Double.POSITIVE_INFINITY;
                 i++;
             }
-            for (int j = 1; j < k; j++) {
-                upper[j] = Math.min(upper[j], upper[j - 1]);
-            }
-            for (int j = k - 2; j >= 0; j--) {
-                lower[j] = Math.max(lower[j], lower[j + 1]);
-            }
-            List<PrivacyLossEstimate.DeltaInterval> intervals = new ArrayList<>(k);
-            for (int j = 0; j < k; j++) {
-                intervals.add(new PrivacyLossEstimate.DeltaInterval(grid[j], lower[j], Math.max(upper[j], lower[j]),
-                        point[j]));
-            }
+            List<PrivacyLossEstimate.DeltaInterval> intervals = PrivacyLossEstimate.monotoneGrid(grid, lower, upper,
+                    point);
             String bracket = String.format(Locale.ROOT, "exact log-likelihood ratio of %d epoch(s) of %d steps, "
                     + "white-box; %d targets, %d samples per target (remove direction, tilted) and %d plain samples of "
                     + "the add direction", epochs, steps, bands.size(), samples, samples);

@@ -55,6 +55,31 @@ public record PrivacyLossEstimate(String method, String source, double confidenc
     public record EpsilonInterval(double delta, double lower, double upper) {
     }
 
+    /**
+     * The grid of a white-box estimate from its per-point bounds, made consistent with δ(ε) being non-increasing:
+     * every upper bound is lowered to the smallest one at a smaller ε and every lower bound raised to the largest one
+     * at a larger ε (each still holds where the originals hold together), and no upper end below its lower end.
+     *
+     * @param epsilons the grid's ε, increasing
+     * @param lower lower confidence bounds on δ, modified in place
+     * @param upper upper confidence bounds on δ, modified in place
+     * @param point point estimates
+     */
+    public static List<DeltaInterval> monotoneGrid(double[] epsilons, double[] lower, double[] upper, double[] point) {
+        int k = epsilons.length;
+        for (int j = 1; j < k; j++) {
+            upper[j] = Math.min(upper[j], upper[j - 1]);
+        }
+        for (int j = k - 2; j >= 0; j--) {
+            lower[j] = Math.max(lower[j], lower[j + 1]);
+        }
+        List<DeltaInterval> grid = new java.util.ArrayList<>(k);
+        for (int j = 0; j < k; j++) {
+            grid.add(new DeltaInterval(epsilons[j], lower[j], Math.max(upper[j], lower[j]), point[j]));
+        }
+        return grid;
+    }
+
     /** Equal when every component is, the per-point arrays by content. */
     @Override
     public boolean equals(Object o) {

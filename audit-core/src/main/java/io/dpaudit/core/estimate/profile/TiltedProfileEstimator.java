@@ -249,17 +249,7 @@ public final class TiltedProfileEstimator {
                 point[i] = bestPoint;
                 i++;
             }
-            for (int j = 1; j < k; j++) {
-                upper[j] = Math.min(upper[j], upper[j - 1]);
-            }
-            for (int j = k - 2; j >= 0; j--) {
-                lower[j] = Math.max(lower[j], lower[j + 1]);
-            }
-            List<PrivacyLossEstimate.DeltaInterval> grid = new ArrayList<>(k);
-            for (int j = 0; j < k; j++) {
-                grid.add(new PrivacyLossEstimate.DeltaInterval(eps[j], lower[j], Math.max(upper[j], lower[j]),
-                        point[j]));
-            }
+            List<PrivacyLossEstimate.DeltaInterval> grid = PrivacyLossEstimate.monotoneGrid(eps, lower, upper, point);
             long perDirection = used[0] / 2;
             String bracket = String.format(Locale.ROOT, "exact log-likelihood ratio of %d round(s), white-box; "
                     + "%d targets, %d samples per target and direction", rounds, bands.size(), samplesPerTarget);
@@ -366,8 +356,11 @@ public final class TiltedProfileEstimator {
         return total;
     }
 
-    /** {@code log g(θ) = θ log(θ/(1+θ)) - log(1+θ)}, with {@code g(0) = 1}. */
-    static double logG(double theta) {
+    /**
+     * {@code log g(θ) = θ log(θ/(1+θ)) - log(1+θ)}, with {@code g(0) = 1}: {@code g(θ) = max_u e^{-θu} (1 - e^{-u})},
+     * the largest value of a tilted sample's term {@code e^{-θ(L - ε)} (1 - e^{ε - L})}.
+     */
+    public static double logG(double theta) {
         return theta == 0 ? 0 : theta * Math.log(theta / (1 + theta)) - Math.log1p(theta);
     }
 
