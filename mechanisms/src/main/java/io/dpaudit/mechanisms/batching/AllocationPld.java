@@ -117,6 +117,11 @@ final class AllocationPld {
         if (b.k() != 1) {
             return "k = " + b.k() + ": the likelihood ratio of k > 1 is not a function of one sum";
         }
+        return unsupportedLattice(b);
+    }
+
+    /** Why the lattice of the sum S cannot be computed for {@code b}'s T and sigma, or null when it can. */
+    static String unsupportedLattice(BatchingParameters b) {
         double tau = 1 / b.sigma();
         if (tau * tau / 2 + 8 * tau > MAX_LOG_SCALE) {
             return "sigma = " + b.sigma() + " is below 0.18: the lognormal terms span too many orders of magnitude for the lattice";

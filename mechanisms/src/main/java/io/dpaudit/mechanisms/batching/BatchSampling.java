@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.DoubleFunction;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -40,13 +41,19 @@ import org.apache.commons.rng.UniformRandomProvider;
  *       the noise below which no correct accounting meets a target;</li>
  *   <li>{@code allocation-pld-upper} and {@code allocation-pld-lower} (balls-and-bins, random allocation with
  *       k = 1): {@link AllocationPld}, a bracket on the exact curve; its upper end is a (costly) family, so
- *       {@code calibrate} gives the sigma it certifies.</li>
+ *       {@code calibrate} gives the sigma it certifies;</li>
+ *   <li>{@code allocation-decomposition-upper} (random allocation with k &gt;= 2): {@link AllocationDecomposition},
+ *       a proven upper bound (balls-and-bins of floor(T/k) steps composed k E times), a family;</li>
+ *   <li>{@code allocation-sum-test} (random allocation with k &gt;= 2): {@link AllocationSumTestBound}, a proven
+ *       lower bound, with the upper bound above the two-sided bracket of the sampler's curve.</li>
  * </ul>
  */
 final class BatchSampling implements AuditableMechanism {
     private final Parameters parameters;
     private final BatchingParameters b;
     private AllocationPld bracket;
+    private PrivacyBound decomposition;
+    private PrivacyBound sumTest;
 
     BatchSampling(Parameters parameters, BatchingParameters b) {
         this.parameters = parameters;
@@ -129,7 +136,13 @@ final class BatchSampling implements AuditableMechanism {
             // the upper end of the bracket is a certified upper bound: calibrate can invert it
             list.add(new BoundFamily(AllocationPld.UPPER, bracket().upper().source(), p, b.sigma(),
                     s -> s == b.sigma() ? bracket().upper() : new AllocationPld(b.withSigma(s)).upper(),
-                    this::calibrateBracket, true));
+                    (e, d) -> calibrateAllocation(s -> new AllocationPld(b.withSigma(s)).upper(), e, d), true));
+        }
+        if (AllocationDecomposition.unsupported(b) == null) {
+            PrivacyBound decomposed = decomposition();
+            list.add(new BoundFamily(AllocationDecomposition.NAME, decomposed.source(), p, b.sigma(),
+                    s -> s == b.sigma() ? decomposition() : AllocationDecomposition.upper(b.withSigma(s)),
+                    (e, d) -> calibrateAllocation(s -> AllocationDecomposition.upper(b.withSigma(s)), e, d), true));
         }
         return list;
     }
@@ -142,6 +155,9 @@ final class BatchSampling implements AuditableMechanism {
         if (allocationBracket()) {
             return List.of(bracket().lower()); // its upper end is a family
         }
+        if (AllocationSumTestBound.unsupported(b) == null) {
+            return List.of(sumTest());
+        }
         return List.of();
     }
 
@@ -153,12 +169,29 @@ final class BatchSampling implements AuditableMechanism {
         return bracket;
     }
 
+    /** This configuration's decomposition bound, built once (computed on first use). */
+    private synchronized PrivacyBound decomposition() {
+        if (decomposition == null) {
+            decomposition = AllocationDecomposition.upper(b);
+        }
+        return decomposition;
+    }
+
+    /** This configuration's sum test, built once (computed on first use). */
+    private synchronized PrivacyBound sumTest() {
+        if (sumTest == null) {
+            sumTest = new AllocationSumTestBound(b);
+        }
+        return sumTest;
+    }
+
     /**
-     * The smallest sigma whose bracket's upper end meets {@code (epsilon, delta)}, searched where the bracket is
-     * computed ({@link AllocationPld#SMALLEST_SIGMA} and up) and started at the Poisson accounting's answer, which
-     * Feldman &amp; Shenfeld show is close for balls-and-bins (only where to look: the answer is the bracket's own).
+     * The smallest sigma whose lattice upper bound ({@code upper}: the bracket's upper end, or the decomposition) meets
+     * {@code (epsilon, delta)}, searched where the lattice is computed ({@link AllocationPld#SMALLEST_SIGMA} and up) and
+     * started at the Poisson accounting's answer, which Feldman &amp; Shenfeld show is close for balls-and-bins (only
+     * where to look: the answer is the bound's own).
      */
-    private double calibrateBracket(double epsilon, double delta) {
+    private double calibrateAllocation(DoubleFunction<PrivacyBound> upper, double epsilon, double delta) {
         double hint;
         try {
             hint = ParameterCalibration.monotone(CalibrationParameter.SIGMA, s -> poisson(s, BoundKind.CANDIDATE),
@@ -167,7 +200,7 @@ final class BatchSampling implements AuditableMechanism {
             hint = Double.NaN;
         }
         return ParameterCalibration.fromHint(CalibrationParameter.SIGMA.withMin(AllocationPld.SMALLEST_SIGMA),
-                s -> new AllocationPld(b.withSigma(s)).upper(), hint, epsilon, delta);
+                upper, hint, epsilon, delta);
     }
 
     /** Whether the balls-and-bins PLD bracket ({@link AllocationPld}) applies and is offered. */
@@ -181,8 +214,10 @@ final class BatchSampling implements AuditableMechanism {
         return switch (b.sampler()) {
             case POISSON -> "poisson-pld";
             case DETERMINISTIC -> "deterministic";
-            // the upper end of the bracket: a claim looser than it is loose by at least the reported factor
-            default -> allocationBracket() ? AllocationPld.UPPER : "none"; // else the two-sided estimate arbitrates
+            // the upper end of the bracket: a claim looser than it is loose by at least the reported factor. Not the
+            // decomposition for k >= 2: it bounds another curve (stratified allocation) from above, and its numerical
+            // lower end is that curve's, not this pair's; there the sum test and the two-sided estimate arbitrate
+            default -> allocationBracket() ? AllocationPld.UPPER : "none";
         };
     }
 
@@ -199,9 +234,18 @@ final class BatchSampling implements AuditableMechanism {
             notes.add("The simulated pair dominates the sampler (Chua et al. 2025; Feldman & Shenfeld 2025): its "
                     + "two-sided estimate is the sampler's privacy curve; poisson-pld is a candidate accounting.");
             String why = AllocationPld.unsupported(b);
-            notes.add(why == null ? "allocation-pld-upper and allocation-pld-lower bracket the exact curve (a lattice "
-                    + "computation of the law of the likelihood ratio; their gap is the numerical resolution)."
-                    : "No PLD bracket of the exact curve: " + why + "; the two-sided estimate is the arbiter.");
+            String decomposed = AllocationDecomposition.unsupported(b);
+            if (why == null) {
+                notes.add("allocation-pld-upper and allocation-pld-lower bracket the exact curve (a lattice "
+                        + "computation of the law of the likelihood ratio; their gap is the numerical resolution).");
+            } else if (decomposed == null) {
+                notes.add("allocation-sum-test and allocation-decomposition-upper bracket the exact curve (a threshold "
+                        + "test on the sum of the steps' exponentiated outputs, and balls-and-bins of floor(T/k) steps "
+                        + "composed k E times); their gap is the price of the decomposition and of the test.");
+            } else {
+                notes.add("No lattice bracket of the exact curve: " + decomposed + "; the two-sided estimate is the "
+                        + "arbiter.");
+            }
         }
         return notes;
     }

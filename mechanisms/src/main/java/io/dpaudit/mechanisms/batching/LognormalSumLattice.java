@@ -16,8 +16,8 @@ import io.dpaudit.core.numerics.Normal;
  * {@code S} is at most {@code T h}. A term above the clamp {@code B = n h} <i>escapes</i>: its mass is left out of the
  * lattice (the lattice holds the sub-probability of "no term escaped"), and the caller knows that on the missing mass
  * {@code S > B}. The lattice's sum of {@code T} terms, each in {@code [0, n]}, is computed by one real FFT of length
- * {@code m >= 2n + 2} raised to the power {@code T} (for {@code P}: the power {@code T - 1} times the transform of
- * {@code w'}); sums at or above {@code m} wrap around ({@code aliased}), and their mass is bounded by a Chernoff bound
+ * {@code m >= 2n + 2} raised to the power {@code T} (for {@code P}: the power {@code T - r} times the transform of
+ * {@code w'} to the power {@code r}); sums at or above {@code m} wrap around ({@code aliased}), and their mass is bounded by a Chernoff bound
  * on the lattice terms ({@code P(sum >= m) <= min_t E[e^{t sum}] e^{-t m}}, each term's moment generating function
  * bounded from above by moving its masses to the ends of blocks of {@value #BLOCK} points).
  *
@@ -54,9 +54,14 @@ final class LognormalSumLattice {
 
     /**
      * The law of {@code S} for {@code steps} terms with log-scale {@code tau}, clamp {@code clamp}, {@code m} lattice
-     * points (a power of two; {@code n = m/2 - 1}).
+     * points (a power of two; {@code n = m/2 - 1}), one term shifted under {@code P}.
      */
     static Law compute(int steps, double tau, double clamp, int m, boolean roundUp) {
+        return compute(steps, 1, tau, clamp, m, roundUp);
+    }
+
+    /** The same with {@code shifted} terms ({@code 1 <= shifted <= steps}) shifted under {@code P}. */
+    static Law compute(int steps, int shifted, double tau, double clamp, int m, boolean roundUp) {
         int n = m / 2 - 1;
         double h = clamp / n;
         // Interval masses P(w in (i h, (i+1) h]) for i = 0..n-1 under Q (shift 0) and P (shift tau^2).
@@ -88,11 +93,21 @@ final class LognormalSumLattice {
                 double rq = Math.exp(steps * logR);
                 qRe[k] = rq * Math.cos(steps * phi);
                 qIm[k] = rq * Math.sin(steps * phi);
-                double rp = Math.exp((steps - 1) * logR);
-                double cr = rp * Math.cos((steps - 1) * phi);
-                double ci = rp * Math.sin((steps - 1) * phi);
-                pRe[k] = cr * bRe[k] - ci * bIm[k];
-                pIm[k] = cr * bIm[k] + ci * bRe[k];
+                double rp = Math.exp((steps - shifted) * logR);
+                double cr = rp * Math.cos((steps - shifted) * phi);
+                double ci = rp * Math.sin((steps - shifted) * phi);
+                // times the shifted term's transform to the power r (in polar form where r > 1)
+                double sRe = bRe[k];
+                double sIm = bIm[k];
+                if (shifted > 1) {
+                    double rb = Math.hypot(bRe[k], bIm[k]);
+                    double phiB = Math.atan2(bIm[k], bRe[k]);
+                    double sr = rb > 0 ? Math.exp(shifted * Math.log(rb)) : 0;
+                    sRe = sr * Math.cos(shifted * phiB);
+                    sIm = sr * Math.sin(shifted * phiB);
+                }
+                pRe[k] = cr * sRe - ci * sIm;
+                pIm[k] = cr * sIm + ci * sRe;
                 absQ += weight * rq;
                 absP += weight * Math.hypot(pRe[k], pIm[k]);
             }
@@ -103,9 +118,10 @@ final class LognormalSumLattice {
         double etaQ = Math.max(model * absQ / m, 2 * mostNegative(q));
         double etaP = Math.max(model * absP / m, 2 * mostNegative(p));
         double escapeQ = -Math.expm1(steps * Math.log1p(-escapeTermQ));
-        double escapeP = -Math.expm1((steps - 1) * Math.log1p(-escapeTermQ) + Math.log1p(-escapeTermP));
-        double aliasQ = chernoffAlias(a, a, steps, m);
-        double aliasP = chernoffAlias(a, b, steps, m);
+        double escapeP = -Math.expm1((steps - shifted) * Math.log1p(-escapeTermQ)
+                + shifted * Math.log1p(-escapeTermP));
+        double aliasQ = chernoffAlias(a, a, 1, steps, m);
+        double aliasP = chernoffAlias(a, b, shifted, steps, m);
         return new Law(h, n, q, p, escapeQ, escapeP, aliasQ, aliasP, etaQ, etaP);
     }
 
@@ -138,6 +154,26 @@ final class LognormalSumLattice {
         return out;
     }
 
+    /**
+     * Bounds {@code [lo, hi]} on the mean of one term's rounding offset {@code u = w - h floor(w / h)} (in
+     * {@code [0, h)}), for {@code log w ~ N(shift, tau^2)}: {@code E[u] = sum_i (int_{(ih, (i+1)h]} w dF - i h F_i)},
+     * each interval's partial expectation being {@code e^{shift + tau^2/2}} times its mass under the law shifted by
+     * {@code tau^2}; the intervals above the clamp {@code n h} (where {@code u < h}) are bounded by {@code h} times
+     * their probability, and a relative 1e-9 of {@code h} is allowed for rounding.
+     */
+    static double[] meanOffset(int n, double h, double tau, double shift) {
+        double[] mass = intervalMasses(n, h, tau, shift);
+        double[] tilted = intervalMasses(n, h, tau, shift + tau * tau);
+        double scale = Math.exp(shift + tau * tau / 2);
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            sum += scale * tilted[i] - i * h * mass[i];
+        }
+        double above = Normal.sf((Math.log(n * h) - shift) / tau);
+        double slack = 1e-9 * h;
+        return new double[] {Math.max(0, sum - slack), Math.min(h, sum + h * above + slack)};
+    }
+
     /** The term's lattice masses: interval {@code i} to point {@code i + 1} (rounded up) or {@code i} (down). */
     private static double[] lattice(double[] interval, int n, boolean roundUp) {
         double[] out = new double[n + 1];
@@ -154,17 +190,17 @@ final class LognormalSumLattice {
     }
 
     /**
-     * A Chernoff bound on the lattice mass of {@code first + (steps - 1) others} at or above {@code m}:
-     * {@code min_t M_first(t) M_other(t)^(steps-1) e^{-t m}}, with each moment generating function bounded above
+     * A Chernoff bound on the lattice mass of {@code r firsts + (steps - r) others} at or above {@code m}:
+     * {@code min_t M_first(t)^r M_other(t)^(steps-r) e^{-t m}}, with each moment generating function bounded above
      * blockwise; {@code t} on a logarithmic grid of index units.
      */
-    private static double chernoffAlias(double[] other, double[] first, int steps, int m) {
+    private static double chernoffAlias(double[] other, double[] first, int r, int steps, int m) {
         double[] blockOther = blocks(other);
         double[] blockFirst = blocks(first);
         double best = 0; // log bound; t -> 0 gives the total mass, at most 1
         for (int i = 0; i <= 80; i++) {
             double t = 1e-9 * Math.pow(1e10, i / 80.0);
-            double v = logMgf(blockFirst, t) + (steps - 1) * logMgf(blockOther, t) - t * m;
+            double v = r * logMgf(blockFirst, t) + (steps - r) * logMgf(blockOther, t) - t * m;
             best = Math.min(best, v);
         }
         return Math.exp(best);

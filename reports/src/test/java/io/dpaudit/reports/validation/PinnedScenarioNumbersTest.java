@@ -82,7 +82,10 @@ import io.dpaudit.reports.TestReports;
  * Re-pinned when a scenario that ships fewer than 10^5 trials began to run its own count here (2026-11-29 evening):
  * {@code in-the-wild/prv-accountant-tiny-delta} (10^4 trials of 10^4 rounds, and a pilot of 10^4 instead of 65,536,
  * were 10^5: 45 s of one core) and the zoo's two scenarios of 5·10^4 trials; their counts, thresholds and black-box
- * bounds moved with the trial count, their verdicts did not.
+ * bounds moved with the trial count, their verdicts did not. Re-pinned when random allocation with k >= 2 gained its
+ * bracket (2026-11-29, issue 59 item 3): {@code batching/random-allocation-k2} shows two more bounds,
+ * {@code allocation-decomposition-upper} and {@code allocation-sum-test}, and their tightness rows; nothing else moved
+ * in any file.
  *
  * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
  * timings and the environment change from run to run. The thread count never changes a number (engine contract), so
