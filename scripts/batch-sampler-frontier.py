@@ -7,8 +7,9 @@ For each configuration and each delta in {1e-3, 1e-6, 1e-8, 1e-10, 1e-12} the sc
 
   * certified lower: the largest epsilon among the bounds of kind lower-bound (the max tests `bnb-max-test`,
     `allocation-max-test`, Chua et al.'s `chua24-shuffle-lower`, the lower end `allocation-pld-lower` of the PLD
-    bracket of the dominating pair);
-  * certified upper: the smallest among the bounds of kind upper-bound (`allocation-pld-upper`, `deterministic`);
+    bracket of the dominating pair, the sum test `allocation-sum-test` of k-of-T allocation);
+  * certified upper: the smallest among the bounds of kind upper-bound (`allocation-pld-upper`,
+    `allocation-decomposition-upper`, `deterministic`);
   * relative width: (upper - lower) / lower;
   * Poisson: `poisson-pld`, the Poisson accounting deployments use; "proven safe" when it is at least the certified
     upper end, "proven unsafe" when it is below the certified lower end, "undecided" otherwise;
@@ -34,6 +35,7 @@ CONFIGS = [
     ["balls-and-bins", "steps=1000", "sigma=1"],
     ["balls-and-bins", "steps=1000", "sigma=1", "epochs=4"],
     ["random-allocation", "steps=1000", "sigma=1", "k=2"],
+    ["random-allocation", "steps=1000", "sigma=1", "k=4"],
     ["shuffled-batches", "steps=1000", "sigma=0.5"],
     ["shuffled-batches", "steps=1000", "sigma=1"],
     ["shuffled-batches", "steps=1000", "sigma=1", "epochs=4"],
