@@ -30,6 +30,8 @@ import io.dpaudit.core.numerics.Normal;
 final class LognormalSumLattice {
     /** Block length of the Chernoff bound's moment generating function. */
     static final int BLOCK = 64;
+    /** Largest tilted mass allowed to wrap around the lattice (the tilt is halved until it does not). */
+    static final double WRAP_LIMIT = 1e-13;
 
     /**
      * A computed law.
@@ -42,11 +44,45 @@ final class LognormalSumLattice {
      * @param escapeP the same under {@code P}
      * @param aliasQ upper bound on the lattice mass that wrapped around under {@code Q} (true sums {@code >= m h})
      * @param aliasP the same under {@code P}
-     * @param etaQ round-off allowance per lattice point under {@code Q}
+     * @param etaQ round-off allowance per lattice point under {@code Q} (of the tilted masses, where tilted)
      * @param etaP the same under {@code P}
+     * @param tilt the exponential tilt {@code lambda} per lattice index the masses were computed under (0: none)
+     * @param logScaleQ {@code log} of the factor {@code Z^T} that undoes the tilt under {@code Q} (0 where untilted)
+     * @param logScaleP the same under {@code P}
      */
     record Law(double h, int n, double[] q, double[] p, double escapeQ, double escapeP, double aliasQ,
-            double aliasP, double etaQ, double etaP) {
+            double aliasP, double etaQ, double etaP, double tilt, double logScaleQ, double logScaleP) {
+
+        /** An upper bound on the lattice mass at point {@code j} under {@code P} (may be {@code +inf}). */
+        double upperP(int j) {
+            return untilt(p[j] + etaP, j, logScaleP);
+        }
+
+        /** A lower bound on the lattice mass at point {@code j} under {@code P} (may be negative). */
+        double lowerP(int j) {
+            return untilt(p[j] - etaP, j, logScaleP);
+        }
+
+        /** An upper bound on the lattice mass at point {@code j} under {@code Q} (may be {@code +inf}). */
+        double upperQ(int j) {
+            return untilt(q[j] + etaQ, j, logScaleQ);
+        }
+
+        /** A lower bound on the lattice mass at point {@code j} under {@code Q} (may be negative). */
+        double lowerQ(int j) {
+            return untilt(q[j] - etaQ, j, logScaleQ);
+        }
+
+        /**
+         * A tilted mass (or bound) back on the original scale: {@code x Z^T e^{-lambda j}}; a non-positive {@code x}
+         * is returned as it is (a lower bound of no use).
+         */
+        private double untilt(double x, int j, double logScale) {
+            if (tilt == 0 || !(x > 0)) {
+                return x;
+            }
+            return Math.exp(Math.log(x) + logScale - tilt * j);
+        }
     }
 
     private LognormalSumLattice() {
@@ -62,6 +98,25 @@ final class LognormalSumLattice {
 
     /** The same with {@code shifted} terms ({@code 1 <= shifted <= steps}) shifted under {@code P}. */
     static Law compute(int steps, int shifted, double tau, double clamp, int m, boolean roundUp) {
+        return compute(steps, shifted, tau, clamp, m, roundUp, -1);
+    }
+
+    /**
+     * The same, computed under the exponential tilt that makes the Chernoff bound on {@code P(S >= tiltAt h)} tightest
+     * when {@code tiltAt} is above the mean of the lattice sum, on {@code Q(S <= tiltAt h)} when it is below
+     * ({@code tiltAt < 0}: no tilt). The tilt is halved until the tilted sum wraps around the lattice no more than
+     * {@value #WRAP_LIMIT} or the plain sum does, and dropped when it falls under {@code 1/n} per index.
+     *
+     * <p><b>Tilting.</b> Each term's lattice masses {@code a_i} are replaced by {@code a_i e^{lambda i} / Z_a}
+     * ({@code Z_a = sum_i a_i e^{lambda i}}), so the lattice sum's masses become {@code s_j e^{lambda j} / Z^T}
+     * ({@code Z^T = Z_a^{T - r} Z_b^r} under {@code P}): the FFT computes the tilted law, whose round-off allowance
+     * {@code eta} (the same model, plus the Chernoff bound on the tilted mass that wrapped around and landed on a
+     * point) is multiplied back by {@code Z^T e^{-lambda j}} ({@link Law#upperP}). In the upper tail that factor is at
+     * most the Chernoff bound on the tail's probability, so the allowance there is relative rather than absolute: the
+     * lattice's round-off floor (about 1e-15 per point) no longer caps the smallest δ it resolves. The escape and
+     * wrap-around masses are the untilted law's (properties of the law, not of the computation).
+     */
+    static Law compute(int steps, int shifted, double tau, double clamp, int m, boolean roundUp, long tiltAt) {
         int n = m / 2 - 1;
         double h = clamp / n;
         // Interval masses P(w in (i h, (i+1) h]) for i = 0..n-1 under Q (shift 0) and P (shift tau^2).
@@ -71,6 +126,48 @@ final class LognormalSumLattice {
         double escapeTermP = Normal.sf((Math.log(n * h) - tau * tau) / tau);
         double[] a = lattice(intervalQ, n, roundUp);
         double[] b = lattice(intervalP, n, roundUp);
+        double aliasQ = chernoffAlias(a, a, 1, steps, m);
+        double aliasP = chernoffAlias(a, b, shifted, steps, m);
+        double tilt = 0;
+        double logScaleQ = 0;
+        double logScaleP = 0;
+        double wrappedQ = 0;
+        double wrappedP = 0;
+        if (tiltAt >= 0) {
+            // towards P's upper tail above the mean of the lattice sum, towards Q's lower tail below it
+            boolean lowerTail = tiltAt < steps * meanIndex(a);
+            double lambda = chernoffTilt(a, b, shifted, steps, tiltAt, lowerTail);
+            // halved until the tilted sum wraps around the lattice no more than WRAP_LIMIT or the plain sum does (a
+            // heavy tail's tilt piles mass at the clamp, and T such terms overflow it): first on a cheap bound from
+            // the block sums, then checked exactly; a tilt under 1/n (a factor below e over the lattice) is dropped
+            double wrapLimit = Math.max(WRAP_LIMIT, Math.max(aliasQ, aliasP));
+            if (lambda > 0) {
+                double[] blockA = blocks(a);
+                double[] blockB = blocks(b);
+                while (lambda * n >= 1 && tiltedWrapBound(blockA, blockB, shifted, steps, m, lambda) > wrapLimit) {
+                    lambda /= 2;
+                }
+            }
+            for (int halvings = 0; halvings < 4 && Math.abs(lambda) * n >= 1; halvings++) {
+                double[] at = a.clone();
+                double[] bt = b.clone();
+                double logZa = tiltInPlace(at, lambda);
+                double logZb = tiltInPlace(bt, lambda);
+                double wq = chernoffAlias(at, at, 1, steps, m);
+                double wp = chernoffAlias(at, bt, shifted, steps, m);
+                if (Math.max(wq, wp) <= wrapLimit) {
+                    tilt = lambda;
+                    a = at;
+                    b = bt;
+                    logScaleQ = steps * logZa;
+                    logScaleP = (steps - shifted) * logZa + shifted * logZb;
+                    wrappedQ = wq;
+                    wrappedP = wp;
+                    break;
+                }
+                lambda /= 2;
+            }
+        }
         int half = m / 2 + 1;
         double[] aRe = new double[half];
         double[] aIm = new double[half];
@@ -115,14 +212,92 @@ final class LognormalSumLattice {
         double[] q = Fft.inverseReal(qRe, qIm, m);
         double[] p = Fft.inverseReal(pRe, pIm, m);
         double model = 4.0 * (steps + 2) * 0x1p-53 * (Math.log(m) / Math.log(2));
-        double etaQ = Math.max(model * absQ / m, 2 * mostNegative(q));
-        double etaP = Math.max(model * absP / m, 2 * mostNegative(p));
+        double etaQ = Math.max(model * absQ / m, 2 * mostNegative(q)) + wrappedQ;
+        double etaP = Math.max(model * absP / m, 2 * mostNegative(p)) + wrappedP;
         double escapeQ = -Math.expm1(steps * Math.log1p(-escapeTermQ));
         double escapeP = -Math.expm1((steps - shifted) * Math.log1p(-escapeTermQ)
                 + shifted * Math.log1p(-escapeTermP));
-        double aliasQ = chernoffAlias(a, a, 1, steps, m);
-        double aliasP = chernoffAlias(a, b, shifted, steps, m);
-        return new Law(h, n, q, p, escapeQ, escapeP, aliasQ, aliasP, etaQ, etaP);
+        return new Law(h, n, q, p, escapeQ, escapeP, aliasQ, aliasP, etaQ, etaP, tilt, logScaleQ, logScaleP);
+    }
+
+    /**
+     * The tilt {@code lambda} (per index) minimising the Chernoff exponent at index {@code j}: of the sum under
+     * {@code P}, {@code (T - r) log Z_a(lambda) + r log Z_b(lambda) - lambda j} over {@code lambda >= 0}, or, for the
+     * lower tail, of the sum under {@code Q}, {@code T log Z_a(lambda) - lambda j} over {@code lambda <= 0}; searched
+     * by golden section on block sums of the masses (any tilt is valid: the search only sharpens the allowance), within
+     * {@code |lambda| <= 600 / n}, so that no tilted mass overflows.
+     */
+    private static double chernoffTilt(double[] a, double[] b, int shifted, int steps, long j, boolean lowerTail) {
+        double[] blockA = blocks(a);
+        double[] blockB = lowerTail ? blockA : blocks(b);
+        int r = lowerTail ? 0 : shifted;
+        double lo = lowerTail ? -600.0 / a.length : 0;
+        double hi = lowerTail ? 0 : 600.0 / a.length;
+        double g = (Math.sqrt(5) - 1) / 2;
+        for (int it = 0; it < 80; it++) {
+            double c = hi - g * (hi - lo);
+            double d = lo + g * (hi - lo);
+            double fc = (steps - r) * logMgf(blockA, c) + r * logMgf(blockB, c) - c * j;
+            double fd = (steps - r) * logMgf(blockA, d) + r * logMgf(blockB, d) - d * j;
+            if (fc < fd) {
+                hi = d;
+            } else {
+                lo = c;
+            }
+        }
+        return (lo + hi) / 2;
+    }
+
+    /**
+     * An upper bound on the mass of the lattice sum at or above {@code m} under the tilt {@code lambda > 0}, from block
+     * sums (each block's tilted mass at most its mass times {@code e^{lambda (b+1) BLOCK}} over the normaliser's lower
+     * bound {@code sum_b mass_b e^{lambda b BLOCK}}) and the Chernoff bound of {@link #chernoffAlias}.
+     */
+    private static double tiltedWrapBound(double[] blockA, double[] blockB, int shifted, int steps, int m,
+            double lambda) {
+        double logZa = logMgf(blockA, lambda) - lambda * BLOCK;
+        double logZb = logMgf(blockB, lambda) - lambda * BLOCK;
+        double best = 0;
+        for (int i = 0; i <= 80; i++) {
+            double t = 1e-9 * Math.pow(1e10, i / 80.0);
+            double v = shifted * (logMgf(blockB, lambda + t) - logZb)
+                    + (steps - shifted) * (logMgf(blockA, lambda + t) - logZa) - t * m;
+            best = Math.min(best, v);
+        }
+        return Math.exp(best);
+    }
+
+    /** The mean index of a term's lattice masses. */
+    private static double meanIndex(double[] x) {
+        double sum = 0;
+        for (int i = 0; i < x.length; i++) {
+            sum += i * x[i];
+        }
+        return sum;
+    }
+
+    /**
+     * Replaces the masses {@code x_i} by {@code x_i e^{lambda i} / Z}, {@code Z = sum_i x_i e^{lambda i}}, and returns
+     * {@code log Z} (formed from the largest exponent, so that nothing overflows).
+     */
+    private static double tiltInPlace(double[] x, double lambda) {
+        double top = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < x.length; i++) {
+            if (x[i] > 0) {
+                top = Math.max(top, Math.log(x[i]) + lambda * i);
+            }
+        }
+        double sum = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (x[i] > 0) {
+                x[i] = Math.exp(Math.log(x[i]) + lambda * i - top);
+                sum += x[i];
+            }
+        }
+        for (int i = 0; i < x.length; i++) {
+            x[i] /= sum;
+        }
+        return top + Math.log(sum);
     }
 
     /**

@@ -85,7 +85,13 @@ import io.dpaudit.reports.TestReports;
  * bounds moved with the trial count, their verdicts did not. Re-pinned when random allocation with k >= 2 gained its
  * bracket (2026-11-29, issue 59 item 3): {@code batching/random-allocation-k2} shows two more bounds,
  * {@code allocation-decomposition-upper} and {@code allocation-sum-test}, and their tightness rows; nothing else moved
- * in any file.
+ * in any file. Re-pinned when the balls-and-bins bracket's upper end began to be refined below δ = 1e-7 by tilted
+ * lattices (the same day): in the four files that show it ({@code balls-and-bins}, {@code balls-and-bins-tiny-delta},
+ * {@code random-allocation-k2} through the decomposition, the zoo's {@code dpsgd-balls-and-bins-...}) the upper end's
+ * points below 1e-7 moved down (to 5.5e-4 of their value at most, e.g. 1.1e-11 to 6.2e-15) and
+ * {@code balls-and-bins-tiny-delta}'s ε at 1e-10 from 8.532 to 7.419; the others by at most 1e-12 relative (the add
+ * direction's mass below the lattice's first point, now {@code max(0, c + eta)} instead of {@code max(0, c) + eta});
+ * no verdict moved.
  *
  * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
  * timings and the environment change from run to run. The thread count never changes a number (engine contract), so
