@@ -238,10 +238,14 @@ final class BatchSampling implements AuditableMechanism {
             if (why == null) {
                 notes.add("allocation-pld-upper and allocation-pld-lower bracket the exact curve (a lattice "
                         + "computation of the law of the likelihood ratio; their gap is the numerical resolution).");
-            } else if (decomposed == null) {
+            } else if (decomposed == null && AllocationSumTestBound.unsupported(b) == null) {
                 notes.add("allocation-sum-test and allocation-decomposition-upper bracket the exact curve (a threshold "
                         + "test on the sum of the steps' exponentiated outputs, and balls-and-bins of floor(T/k) steps "
                         + "composed k E times); their gap is the price of the decomposition and of the test.");
+            } else if (decomposed == null) {
+                notes.add("allocation-decomposition-upper bounds the exact curve from above (balls-and-bins of "
+                        + "floor(T/k) steps composed k E times); no sum test: " + AllocationSumTestBound.unsupported(b)
+                        + "; the max test and the two-sided estimate bound it from below.");
             } else {
                 notes.add("No lattice bracket of the exact curve: " + decomposed + "; the two-sided estimate is the "
                         + "arbiter.");
