@@ -72,7 +72,8 @@ class AllocationBracketTest {
     @Test
     void atTheIssuesSettingsTheBracketIsWithinFivePercent() {
         // Issue 59, Done means: random allocation k = 2, T = 1000, sigma = 1, delta = 1e-6, a bracket at most 5% wide
-        // in epsilon (measured: [0.3524, 0.3637] on 2^23 points; a coarser lattice here, so a little wider).
+        // in epsilon (measured: [0.3524, 0.3637] on the shipped 2^23 points; here 2^22, to halve the time:
+        // [0.3442, 0.3637], 5.4%, so the 6% below is that measurement's margin, not the issue's 5%).
         BatchingParameters b = allocation(1000, 2, 1.0);
         double up = AllocationDecomposition.upper(b).epsilon(1e-6);
         double low = new AllocationSumTestBound(b, 1 << 22).epsilon(1e-6);

@@ -27,8 +27,9 @@ class AllocationPldSmallDeltaTest {
             double d = upper.delta(eps);
             assertTrue(truth < AllocationPld.REFINE_BELOW, "eps " + eps + ": " + truth);
             assertTrue(d >= truth, "eps " + eps + ": upper " + d + " below the exact " + truth);
-            // measured 4.539e-8 (exact 4.524e-8), 2.888e-9 (2.788e-9), 2.239e-10 (1.353e-10), 7.940e-11 (5.168e-12):
-            // at one step the tilt is cut short by the lognormal's heavy tail, so below 1e-9 the end loosens
+            // measured 4.539e-8 (exact 4.524e-8: +0.3%), 2.888e-9 (2.788e-9: +3.6%), 2.239e-10 (1.353e-10),
+            // 7.940e-11 (5.168e-12): at one step the tilt is cut short by the lognormal's heavy tail, so below 1e-9
+            // the end loosens; the 5% allowed above 1e-9 is the larger measurement's margin
             if (truth > 1e-9) {
                 assertTrue(d <= 1.05 * truth, "eps " + eps + ": upper " + d + " vs exact " + truth);
             }
