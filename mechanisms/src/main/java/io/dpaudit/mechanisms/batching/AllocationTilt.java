@@ -27,7 +27,7 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
  * <p>The importance weight {@code dP/dr_theta = M(theta) e^{-theta L}} is at most {@code M(theta) e^{-theta eps}} on
  * {@code L >= eps}: bounded where the profile's integrand is non-zero.
  */
-final class AllocationTilt {
+final class AllocationTilt implements TiltedPair.Tilt {
     /** Largest tilt (the labels' set partitions are enumerated: 101 shapes at theta = 12). */
     static final int MAX_THETA = 12;
 
@@ -122,8 +122,33 @@ final class AllocationTilt {
         return logM;
     }
 
-    int theta() {
+    @Override
+    public double theta() {
         return theta;
+    }
+
+    /** {@code log M(theta)}: the weight is exactly {@code M e^{-theta L}} (slack 0). */
+    @Override
+    public double logWeightBound() {
+        return logM;
+    }
+
+    @Override
+    public TiltedPair.EpochSampler sampler(UniformRandomProvider rng) {
+        ZigguratSampler.NormalizedGaussian gauss = ZigguratSampler.NormalizedGaussian.of(rng);
+        int[] chosen = new int[MAX_THETA + 1];
+        int[] counts = new int[MAX_THETA + 1];
+        return new TiltedPair.EpochSampler() {
+            @Override
+            public double next() {
+                return sampleLoss(rng, gauss, chosen, counts);
+            }
+
+            @Override
+            public double slack() {
+                return 0;
+            }
+        };
     }
 
     /**

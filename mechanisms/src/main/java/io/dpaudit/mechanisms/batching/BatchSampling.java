@@ -87,14 +87,24 @@ final class BatchSampling implements AuditableMechanism {
     }
 
     /**
-     * Balls-and-bins' own importance sampler ({@link AllocationImportanceEstimator}); none for the other samplers
-     * (k-of-T allocation and the shuffle pair have no exactly sampled tilt here; Poisson and deterministic batches
-     * have independent rounds, which the generic estimator tilts).
+     * The importance sampler of the dependent-round samplers ({@link TiltedPairImportanceEstimator}): balls-and-bins and
+     * k-of-T allocation tilted by integer powers of their likelihood ratio, the shuffle's lower-bound pair by a power
+     * of its largest coordinate (a persistent shuffle as one epoch at {@code sigma / sqrt(E)}); none for Poisson and
+     * deterministic batches, whose rounds are independent (the generic estimator tilts them).
      */
     @Override
     public io.dpaudit.core.audit.ProfileEstimation importanceEstimation(long samplesPerTarget) {
-        return b.sampler() == Sampler.BALLS_AND_BINS
-                ? new AllocationImportanceEstimator(b.steps(), b.epochs(), b.sigma(), samplesPerTarget) : null;
+        return switch (b.sampler()) {
+            case BALLS_AND_BINS, RANDOM_ALLOCATION -> TiltedPairImportanceEstimator.allocation(b.steps(), b.k(),
+                    b.epochs(), b.sigma(), samplesPerTarget);
+            case SHUFFLED -> b.persistent()
+                    ? new TiltedPairImportanceEstimator(new ShuffleTiltedPair(b.steps(), b.sigma() / Math.sqrt(
+                            b.epochs())), 1, samplesPerTarget, b.steps() + " steps (a persistent shuffle's " + b.epochs()
+                            + " epochs summed: one epoch at sigma / sqrt(E))")
+                    : new TiltedPairImportanceEstimator(new ShuffleTiltedPair(b.steps(), b.sigma()), b.epochs(),
+                            samplesPerTarget, b.steps() + " steps");
+            case POISSON, DETERMINISTIC -> null;
+        };
     }
 
     @Override

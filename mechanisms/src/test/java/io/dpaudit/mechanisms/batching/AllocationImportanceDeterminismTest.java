@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** Balls-and-bins' importance estimate gives the same numbers for any thread count (shards of fixed size, merged in order). */
 class AllocationImportanceDeterminismTest {
     private static PrivacyLossEstimate run(int threads) {
-        return new AllocationImportanceEstimator(50, 2, 0.6, 5_000).estimate(List.of(6.0), List.of(1e-8), 0.95,
+        return TiltedPairImportanceEstimator.allocation(50, 1, 2, 0.6, 5_000).estimate(List.of(6.0), List.of(1e-8), 0.95,
                 new RandomStreams(59), threads, ProgressListener.NONE);
     }
 

@@ -26,7 +26,7 @@ class AllocationImportanceEstimatorTest {
 
     private static PrivacyLossEstimate.DeltaInterval estimate(int steps, int epochs, double sigma, double eps,
             long seed) {
-        AllocationImportanceEstimator est = new AllocationImportanceEstimator(steps, epochs, sigma, 20_000);
+        TiltedPairImportanceEstimator est = TiltedPairImportanceEstimator.allocation(steps, 1, epochs, sigma, 20_000);
         PrivacyLossEstimate e = est.estimate(List.of(eps), List.of(), 0.95, new RandomStreams(seed), 2,
                 ProgressListener.NONE);
         return e.deltaAt(eps);

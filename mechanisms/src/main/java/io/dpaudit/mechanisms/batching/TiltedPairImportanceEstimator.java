@@ -17,62 +17,66 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 import org.apache.commons.rng.UniformRandomProvider;
-import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 
 /**
- * Importance sampling of balls-and-bins' privacy profile over E epochs, with intervals that hold with no assumption
- * on the weights' tails: {@code estimate.method = importance} for {@code balls-and-bins}, whose rounds are dependent
- * (the generic estimator tilts independent rounds and refuses it).
+ * Importance sampling of a dependent-round sampler's privacy profile over E epochs ({@link TiltedPair}: balls-and-bins,
+ * k-of-T random allocation, the shuffle's lower-bound pair), with intervals that hold with no assumption on the
+ * weights' tails: {@code estimate.method = importance} for those samplers, whose rounds are dependent (the generic
+ * estimator tilts independent rounds and refuses them).
  *
  * <p><b>The remove direction</b> ({@code delta_P(eps) = E_P[(1 - e^{eps - L})_+]}, L the E epochs' summed loss): the
- * samples are drawn from the tilted law {@code r = prod_e P e^{theta L_e} / M(theta)} ({@link AllocationTilt}, an
- * integer theta, exact), and {@code Y = M^E e^{-theta L} (1 - e^{eps - L})_+} has mean {@code delta_P(eps)} and lies in
- * {@code [0, R]} with {@code R = M^E e^{-theta eps} g(theta)}, {@code g(theta) = max_u e^{-theta u} (1 - e^{-u})}:
- * Maurer &amp; Pontil's empirical Bernstein bounds on {@code Y / R} in [0, 1] give the interval, and R itself is a
- * deterministic (Chernoff) upper bound. Each target has its own theta (the one minimising R at its centre).
+ * samples are drawn from a tilt r of the pair in every epoch (parameter theta, weight {@code dP/dr <= B e^{-theta L}}
+ * per epoch), and {@code Y = (dP/dr) (1 - e^{eps - L})_+} has mean {@code delta_P(eps)} and lies in {@code [0, R]} with
+ * {@code R = B^E e^{-theta eps} g(theta)}, {@code g(theta) = max_u e^{-theta u} (1 - e^{-u})}: Maurer &amp; Pontil's
+ * empirical Bernstein bounds on {@code Y / R} in [0, 1] give the interval, and R itself is a deterministic (Chernoff)
+ * upper bound. Each target has its own tilt (the one minimising R at its centre).
  *
  * <p><b>The add direction</b> ({@code delta_Q(eps) = E_Q[(1 - e^{eps + L})_+]}): plain sampling of Q, whose
  * empirical Bernstein interval is tight where delta_Q is not small, and above it the Chernoff bound
- * {@code delta_Q(eps) <= g(theta') e^{-theta' eps} E_Q[e^{-theta' L}]^E} with
- * {@code E_Q[e^{-theta' L}] <= e^{theta' (1 + theta'/T) tau^2 / 2}} (the arithmetic mean S/T is at least the geometric
- * mean of the independent w_t), minimised over theta'. The profile is the larger of the two directions at every
+ * {@code delta_Q(eps) <= g(theta') e^{-theta' eps} E_Q[e^{-theta' L}]^E} with the pair's bound on the moment
+ * ({@link TiltedPair#logAddMoment}), minimised over theta'. The profile is the larger of the two directions at every
  * point; every statement of the grid holds simultaneously at the stated confidence (a union bound over the grid, both
  * directions and both sides).
  */
-final class AllocationImportanceEstimator implements ProfileEstimation {
-    static final String SOURCE = "importance sampling of balls-and-bins from its likelihood-ratio-tilted law P e^{theta "
-            + "L} / M(theta) (integer theta: a finite mixture of shifted Gaussians, sampled exactly), whose weights are "
-            + "at most M^E e^{-theta eps} where the profile's integrand is non-zero; add direction by plain sampling and "
-            + "a Chernoff bound; intervals: " + EmpiricalBernstein.SOURCE;
+final class TiltedPairImportanceEstimator implements ProfileEstimation {
     static final int SHARD = 1 << 11;
     static final int BAND_POINTS = 64;
     static final double PILOT_FRACTION = 0.1;
     static final double BAND_LOW = 0.85;
     static final double BAND_HIGH = 1.15;
 
-    private final int steps;
+    private final TiltedPair pair;
     private final int epochs;
-    private final double sigma;
-    private final double tau;
     private final long samples;
-    private final AllocationTilt[] tilts;
+    private final String what;
+    private final List<TiltedPair.Tilt> tilts;
 
     /**
-     * @param steps T
-     * @param epochs E
-     * @param sigma the noise multiplier (the canary's shift is 1)
+     * @param pair one epoch's pair and its tilts
+     * @param epochs E, independent epochs
      * @param samples samples per target and direction
+     * @param what one epoch's output, for the estimate's description (e.g. "100 steps")
      */
-    AllocationImportanceEstimator(int steps, int epochs, double sigma, long samples) {
-        this.steps = steps;
+    TiltedPairImportanceEstimator(TiltedPair pair, int epochs, long samples, String what) {
+        this.pair = pair;
         this.epochs = epochs;
-        this.sigma = sigma;
-        this.tau = 1 / sigma;
         this.samples = samples;
-        this.tilts = new AllocationTilt[AllocationTilt.MAX_THETA];
-        for (int t = 1; t <= AllocationTilt.MAX_THETA; t++) {
-            tilts[t - 1] = new AllocationTilt(steps, 1.0, sigma, t);
+        this.what = what;
+        this.tilts = pair.tilts();
+        if (tilts.isEmpty()) {
+            throw new IllegalArgumentException("a pair with no tilt");
         }
+    }
+
+    /** Balls-and-bins (k = 1) or k-of-T random allocation over E epochs of T steps at noise sigma. */
+    static TiltedPairImportanceEstimator allocation(int steps, int k, int epochs, double sigma, long samples) {
+        return new TiltedPairImportanceEstimator(new AllocationTiltedPair(steps, k, sigma), epochs, samples,
+                steps + " steps");
+    }
+
+    /** The estimate's source line: the pair's method and the intervals'. */
+    String source() {
+        return pair.source() + "; intervals: " + EmpiricalBernstein.SOURCE;
     }
 
     /** {@code log g(theta)}, {@code g(theta) = max_u e^{-theta u} (1 - e^{-u})} ({@link TiltedProfileEstimator#logG}). */
@@ -81,14 +85,14 @@ final class AllocationImportanceEstimator implements ProfileEstimation {
     }
 
     /** {@code log R} of tilt {@code tilt} at {@code eps}: the remove direction's Chernoff bound. */
-    double logRange(AllocationTilt tilt, double eps) {
-        return epochs * tilt.logM() - tilt.theta() * eps + logG(tilt.theta());
+    double logRange(TiltedPair.Tilt tilt, double eps) {
+        return epochs * tilt.logWeightBound() - tilt.theta() * eps + logG(tilt.theta());
     }
 
     /** The tilt whose Chernoff bound at {@code eps} is smallest. */
-    AllocationTilt bestTilt(double eps) {
-        AllocationTilt best = tilts[0];
-        for (AllocationTilt t : tilts) {
+    TiltedPair.Tilt bestTilt(double eps) {
+        TiltedPair.Tilt best = tilts.get(0);
+        for (TiltedPair.Tilt t : tilts) {
             if (logRange(t, eps) < logRange(best, eps)) {
                 best = t;
             }
@@ -99,8 +103,8 @@ final class AllocationImportanceEstimator implements ProfileEstimation {
     /** The smallest ε whose remove-direction Chernoff bound is at most {@code delta} (an upper end of ε(δ)). */
     double chernoffEpsilon(double delta) {
         double best = Double.POSITIVE_INFINITY;
-        for (AllocationTilt t : tilts) {
-            best = Math.min(best, (epochs * t.logM() + logG(t.theta()) - Math.log(delta)) / t.theta());
+        for (TiltedPair.Tilt t : tilts) {
+            best = Math.min(best, (epochs * t.logWeightBound() + logG(t.theta()) - Math.log(delta)) / t.theta());
         }
         return Math.max(0, best);
     }
@@ -110,7 +114,7 @@ final class AllocationImportanceEstimator implements ProfileEstimation {
         double best = 0;
         for (int i = 0; i <= 400; i++) {
             double th = 1e-3 * Math.pow(10, i / 40.0);
-            double v = epochs * th * (1 + th / steps) * tau * tau / 2 - th * eps + logG(th);
+            double v = epochs * pair.logAddMoment(th) - th * eps + logG(th);
             best = Math.min(best, v);
         }
         return best;
@@ -199,10 +203,10 @@ final class AllocationImportanceEstimator implements ProfileEstimation {
             }
             List<PrivacyLossEstimate.DeltaInterval> intervals = PrivacyLossEstimate.monotoneGrid(grid, lower, upper,
                     point);
-            String bracket = String.format(Locale.ROOT, "exact log-likelihood ratio of %d epoch(s) of %d steps, "
+            String bracket = String.format(Locale.ROOT, "exact log-likelihood ratio of %d epoch(s) of %s, "
                     + "white-box; %d targets, %d samples per target (remove direction, tilted) and %d plain samples of "
-                    + "the add direction", epochs, steps, bands.size(), samples, samples);
-            return new PrivacyLossEstimate("importance", SOURCE, confidence, samples, bracket, 0, intervals, ess,
+                    + "the add direction", epochs, what, bands.size(), samples, samples);
+            return new PrivacyLossEstimate("importance", source(), confidence, samples, bracket, 0, intervals, ess,
                     plain);
         } finally {
             pool.shutdownNow();
@@ -231,8 +235,8 @@ final class AllocationImportanceEstimator implements ProfileEstimation {
         long pilot = Math.max(200, (long) (samples * PILOT_FRACTION));
         long total = (epsilons.size() + deltaTargets + 1) * samples + 4 * deltaTargets * pilot;
         io.dpaudit.core.engine.RunControl.of(progress).expect(perSample * total, "estimate.samples", samples,
-                String.format(Locale.ROOT, "%d samples of %d epoch(s) of %d steps at %.3g samples/s on %d thread(s)",
-                        total, epochs, steps, 1 / perSample, threads));
+                String.format(Locale.ROOT, "%d samples of %d epoch(s) of %s at %.3g samples/s on %d thread(s)",
+                        total, epochs, what, 1 / perSample, threads));
     }
 
     /**
@@ -266,17 +270,16 @@ final class AllocationImportanceEstimator implements ProfileEstimation {
 
     /** A shard's sampler of the remove direction for {@code band}. */
     private Shard removeShard(Band band, UniformRandomProvider rng) {
-        ZigguratSampler.NormalizedGaussian gauss = ZigguratSampler.NormalizedGaussian.of(rng);
-        int[] chosen = new int[AllocationTilt.MAX_THETA + 1];
-        int[] counts = new int[AllocationTilt.MAX_THETA + 1];
-        AllocationTilt tilt = band.tilt;
-        double theta = tilt.theta();
+        TiltedPair.EpochSampler sampler = band.tilt.sampler(rng);
+        double theta = band.tilt.theta();
         double logGTheta = logG(theta);
         return (size, sums) -> {
             for (int i = 0; i < size; i++) {
                 double loss = 0;
+                double slack = 0;
                 for (int e = 0; e < epochs; e++) {
-                    loss += tilt.sampleLoss(rng, gauss, chosen, counts);
+                    loss += sampler.next();
+                    slack += sampler.slack();
                 }
                 sums.n++;
                 for (int j = 0; j < band.points(); j++) {
@@ -284,7 +287,8 @@ final class AllocationImportanceEstimator implements ProfileEstimation {
                     if (!(u > 0)) {
                         break; // the band's points increase: none further is below the loss
                     }
-                    double y = Math.min(1.0, Math.exp(-theta * u - logGTheta) * -Math.expm1(-u));
+                    // Y / R = e^{slack - theta u} (1 - e^{-u}) / g(theta), at most 1 (1 up to rounding: clamped)
+                    double y = Math.min(1.0, Math.exp(-theta * u - logGTheta + slack) * -Math.expm1(-u));
                     sums.sum[j] += y;
                     sums.sumOfSquares[j] += y * y;
                 }
@@ -294,13 +298,12 @@ final class AllocationImportanceEstimator implements ProfileEstimation {
 
     /** A shard's plain sampler of Q for the add direction, at every grid point. */
     private Shard addShard(double[] grid, UniformRandomProvider rng) {
-        ZigguratSampler.NormalizedGaussian gauss = ZigguratSampler.NormalizedGaussian.of(rng);
-        int[] none = new int[0];
+        TiltedPair.EpochSampler sampler = pair.plain(rng);
         return (size, sums) -> {
             for (int i = 0; i < size; i++) {
                 double loss = 0;
                 for (int e = 0; e < epochs; e++) {
-                    loss += AllocationTilt.lossOf(gauss, steps, 1.0, sigma, none, none, 0);
+                    loss += sampler.next();
                 }
                 sums.n++;
                 for (int j = 0; j < grid.length && grid[j] < -loss; j++) {
@@ -376,8 +379,8 @@ final class AllocationImportanceEstimator implements ProfileEstimation {
     }
 
     /** Evenly spaced ε from lo to hi ({@value #BAND_POINTS} + 1 points; one when equal), sampled at one tilt. */
-    private record Band(double lo, double step, int points, AllocationTilt tilt) {
-        static Band of(double lo, double hi, AllocationTilt tilt) {
+    private record Band(double lo, double step, int points, TiltedPair.Tilt tilt) {
+        static Band of(double lo, double hi, TiltedPair.Tilt tilt) {
             lo = Math.max(0, lo);
             return hi > lo ? new Band(lo, (hi - lo) / BAND_POINTS, BAND_POINTS + 1, tilt) : new Band(lo, 0, 1, tilt);
         }
