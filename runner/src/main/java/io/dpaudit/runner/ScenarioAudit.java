@@ -258,7 +258,8 @@ public final class ScenarioAudit {
         return AuditPlan.of(p.simulator(), scorer, p.settings()).withClaims(p.claims())
                 .withTradeOffClaims(p.tradeOffClaims()).withLossScorer(p.lossScorer())
                 .withProfileEstimation(p.profileEstimation()).withCoupling(p.scenario().coupled())
-                .withStopping(p.scenario().stopping());
+                .withStopping(p.scenario().stopping())
+                .withPairFromBelow(!p.mechanism().simulatedPairIsWorstCase());
     }
 
     /**

@@ -22,10 +22,12 @@ import java.util.List;
  *     TrialSamplerFactory#coupling()})
  * @param stopping when the audit stops: after all of {@code settings}' trials, or sequentially with them as the
  *     budget
+ * @param pairFromBelow whether the simulated pair is only a lower-bound pair of the mechanism (not proven its worst
+ *     case, e.g. the shuffle's): its two-sided estimate can refute a claim but shows none loose
  */
 public record AuditPlan(TrialSamplerFactory sampler, Scorer scorer, AuditSettings settings, List<Claim> claims,
         List<TradeOffClaim> tradeOffClaims, Scorer lossScorer, ProfileEstimation profileEstimation,
-        boolean coupled, Stopping stopping) {
+        boolean coupled, Stopping stopping, boolean pairFromBelow) {
 
     public AuditPlan {
         claims = List.copyOf(claims);
@@ -34,49 +36,56 @@ public record AuditPlan(TrialSamplerFactory sampler, Scorer scorer, AuditSetting
 
     /** A plan without claims, estimate or coupling, of a fixed design. */
     public static AuditPlan of(TrialSamplerFactory sampler, Scorer scorer, AuditSettings settings) {
-        return new AuditPlan(sampler, scorer, settings, List.of(), List.of(), null, null, false, Stopping.FIXED);
+        return new AuditPlan(sampler, scorer, settings, List.of(), List.of(), null, null, false, Stopping.FIXED,
+                false);
     }
 
     /** The same plan with these (ε, δ) claims. */
     public AuditPlan withClaims(List<Claim> newClaims) {
         return new AuditPlan(sampler, scorer, settings, newClaims, tradeOffClaims, lossScorer, profileEstimation,
-                coupled, stopping);
+                coupled, stopping, pairFromBelow);
     }
 
     /** The same plan with these f-DP claims. */
     public AuditPlan withTradeOffClaims(List<TradeOffClaim> newClaims) {
         return new AuditPlan(sampler, scorer, settings, claims, newClaims, lossScorer, profileEstimation, coupled,
-                stopping);
+                stopping, pairFromBelow);
     }
 
     /** The same plan with the plain two-sided estimate from counted trials of {@code loss} (null: none). */
     public AuditPlan withLossScorer(Scorer loss) {
         return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, loss, profileEstimation, coupled,
-                stopping);
+                stopping, pairFromBelow);
     }
 
     /** The same plan with the importance-sampled two-sided estimate (null: none). */
     public AuditPlan withProfileEstimation(ProfileEstimation estimation) {
         return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, estimation, coupled,
-                stopping);
+                stopping, pairFromBelow);
     }
 
     /** The same plan with another attack. */
     public AuditPlan withScorer(Scorer other) {
         return new AuditPlan(sampler, other, settings, claims, tradeOffClaims, lossScorer, profileEstimation,
-                coupled, stopping);
+                coupled, stopping, pairFromBelow);
     }
 
     /** The same plan on coupled trials ({@code true}) or on trials of each world apart. */
     public AuditPlan withCoupling(boolean on) {
         return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, profileEstimation, on,
-                stopping);
+                stopping, pairFromBelow);
+    }
+
+    /** The same plan with its simulated pair declared a lower-bound pair of the mechanism ({@code true}) or not. */
+    public AuditPlan withPairFromBelow(boolean on) {
+        return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, profileEstimation, coupled,
+                stopping, on);
     }
 
     /** The same plan stopping by {@code rule} ({@code settings}' trials then the budget of a sequential one). */
     public AuditPlan withStopping(Stopping rule) {
         return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, profileEstimation, coupled,
-                rule);
+                rule, pairFromBelow);
     }
 
     /** Whether the plan has a two-sided estimate (white-box evidence). */

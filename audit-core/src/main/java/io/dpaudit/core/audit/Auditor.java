@@ -236,7 +236,7 @@ public final class Auditor {
                 estimate = estimate(k, split);
                 judged = Judgement.judge(trials.estimator(selection, evaluation, settings),
                         selection == null ? null : trials.marginals(selection), trials.marginals(evaluation),
-                        settings, plan.claims(), plan.tradeOffClaims(), estimate);
+                        settings, plan.claims(), plan.tradeOffClaims(), estimate, plan.pairFromBelow());
                 boolean resolved = verdicts.record(k, judged, schedule.trialsThrough(k), selectionTrials(),
                         evaluationTrials(), split.blackBox(), (System.nanoTime() - start) / 1e9);
                 if (schedule.sequential() && resolved) {

@@ -25,12 +25,23 @@ public record ClaimEstimate(EstimateVerdict verdict, PrivacyLossEstimate.DeltaIn
      * such as [0, 1] contains every claim and says nothing about it.
      */
     public static ClaimEstimate judge(Claim claim, PrivacyLossEstimate estimate) {
+        return judge(claim, estimate, false);
+    }
+
+    /**
+     * As {@link #judge(Claim, PrivacyLossEstimate)}; when {@code pairFromBelow} (the simulated pair is only a
+     * lower-bound pair of the mechanism, such as the shuffle's: another dataset may lose more) the estimate bounds the
+     * mechanism's curve from below only, so it can refute a claim but never show one loose: a claim above its interval
+     * is {@link EstimateVerdict#INCONCLUSIVE}. (A claim inside an informative interval is still tight: if it holds, the
+     * mechanism's δ lies between the pair's lower end and the claim.)
+     */
+    public static ClaimEstimate judge(Claim claim, PrivacyLossEstimate estimate, boolean pairFromBelow) {
         PrivacyLossEstimate.DeltaInterval d = estimate.deltaAt(claim.epsilon());
         EstimateVerdict v;
         if (d.lower() > claim.delta()) {
             v = EstimateVerdict.VIOLATED;
         } else if (d.upper() < claim.delta()) {
-            v = EstimateVerdict.LOOSE;
+            v = pairFromBelow ? EstimateVerdict.INCONCLUSIVE : EstimateVerdict.LOOSE;
         } else if (d.lower() > 0 && d.upper() <= INFORMATIVE_RATIO * d.lower()) {
             v = EstimateVerdict.TIGHT;
         } else {

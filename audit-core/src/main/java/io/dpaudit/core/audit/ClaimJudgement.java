@@ -35,15 +35,15 @@ public final class ClaimJudgement {
     /**
      * The verdict on {@code claim} from the attack's bounds at its ε ({@code d}) and δ ({@code e}), the events the
      * attack could have certified ({@code candidates}, for the power in ε), and the two-sided estimate (null when the
-     * audit has none).
+     * audit has none); {@code pairFromBelow}: the simulated pair is only a lower-bound pair of the mechanism.
      */
     public static ClaimResult judge(Claim claim, DeltaLowerBound d, EpsilonLowerBound e,
-            EpsilonPower.Candidates candidates, PrivacyLossEstimate estimate) {
+            EpsilonPower.Candidates candidates, PrivacyLossEstimate estimate, boolean pairFromBelow) {
         double eps = claim.epsilon();
         double delta = claim.delta();
         double detectable = DetectionPower.detectableDelta(d, eps, delta);
         double powerEpsilon = EpsilonPower.epsilon(d, candidates, eps, delta);
-        ClaimEstimate white = estimate == null ? null : ClaimEstimate.judge(claim, estimate);
+        ClaimEstimate white = estimate == null ? null : ClaimEstimate.judge(claim, estimate, pairFromBelow);
         EnumSet<Evidence> refuted = EnumSet.noneOf(Evidence.class);
         if (d.delta() > delta) {
             refuted.add(Evidence.BLACK_BOX);

@@ -11,7 +11,9 @@ public enum EstimateVerdict {
     /**
      * The claim's δ lies inside the estimate's interval, but the interval is too wide to call the claim tight: its
      * lower end is 0 or its ends are more than {@link ClaimEstimate#INFORMATIVE_RATIO} times apart (the estimate saw too
-     * little at this δ; neither violation nor looseness was ruled out).
+     * little at this δ; neither violation nor looseness was ruled out); or the claimed δ is above the interval of a
+     * simulated pair that is only a lower-bound pair of the mechanism (another dataset may lose more: looseness is not
+     * shown).
      */
     INCONCLUSIVE("inconclusive");
 

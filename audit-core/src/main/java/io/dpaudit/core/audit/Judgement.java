@@ -57,6 +57,17 @@ public final class Judgement {
     public static Judged judge(ThresholdEstimator estimator, ScoreCounts selection, ScoreCounts evaluation,
             AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
             PrivacyLossEstimate estimate) {
+        return judge(estimator, selection, evaluation, settings, claims, tradeOffClaims, estimate, false);
+    }
+
+    /**
+     * Judges an audit whose simulated pair may be only a lower-bound pair of the mechanism ({@code pairFromBelow}):
+     * then the estimate refutes claims but calls none loose ({@link ClaimEstimate#judge(Claim,
+     * PrivacyLossEstimate, boolean)}).
+     */
+    public static Judged judge(ThresholdEstimator estimator, ScoreCounts selection, ScoreCounts evaluation,
+            AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
+            PrivacyLossEstimate estimate, boolean pairFromBelow) {
         List<EpsilonLowerBound> eps = new ArrayList<>();
         for (double d : settings.deltas()) {
             eps.add(estimator.epsilonLowerBound(d));
@@ -69,7 +80,7 @@ public final class Judgement {
         for (Claim c : claims) {
             DeltaLowerBound d = estimator.deltaLowerBound(c.epsilon());
             results.add(ClaimJudgement.judge(c, d, estimator.epsilonLowerBound(c.delta()),
-                    EpsilonPower.Candidates.of(evaluation, d.test().errorLevelPerRate()), estimate));
+                    EpsilonPower.Candidates.of(evaluation, d.test().errorLevelPerRate()), estimate, pairFromBelow));
         }
         CertifiedTradeOff tradeOff = TradeOffCertification.certify(selection, evaluation, settings.confidence(),
                 settings.tradeOff().method(), settings.tradeOff().grid());

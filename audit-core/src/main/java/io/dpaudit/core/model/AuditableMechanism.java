@@ -107,6 +107,16 @@ public interface AuditableMechanism {
     }
 
     /**
+     * Whether the simulated pair is proven to be the mechanism's worst case (its curve is the mechanism's privacy
+     * curve), as for every mechanism whose simulator is exact and whose canary is the worst one; false for a
+     * lower-bound pair (the shuffle's: other datasets may lose more), whose two-sided estimate then refutes claims
+     * but shows none loose.
+     */
+    default boolean simulatedPairIsWorstCase() {
+        return true;
+    }
+
+    /**
      * The name of the bound that is the exact privacy curve of the simulated pair (e.g. {@code random-checkin-exact}),
      * against which reports measure how loose every other bound is and what share of it the audit recovers. Null by
      * default: reports then use a bound named {@code TYPE-exact}, else the first exact profile of a pair.

@@ -32,6 +32,22 @@ class ClaimEstimateTest {
         assertEquals(EstimateVerdict.INCONCLUSIVE, judge(1e-10, 0, 1));
     }
 
+    /**
+     * A lower-bound pair (the shuffle's) bounds the mechanism's curve from below only: it still refutes a claim below
+     * its interval and calls one inside it tight (if the claim holds, the truth lies between the two), but a claim
+     * above it is not shown loose.
+     */
+    @Test
+    void aLowerBoundPairRefutesButNeverShowsAClaimLoose() {
+        Claim above = new Claim("c", 1.0, 1e-9, "test");
+        assertEquals(EstimateVerdict.LOOSE, ClaimEstimate.judge(above, at(2e-10, 3e-10), false).verdict());
+        assertEquals(EstimateVerdict.INCONCLUSIVE, ClaimEstimate.judge(above, at(2e-10, 3e-10), true).verdict());
+        assertEquals(EstimateVerdict.VIOLATED, ClaimEstimate.judge(new Claim("c", 1.0, 1e-10, "test"),
+                at(2e-10, 3e-10), true).verdict());
+        assertEquals(EstimateVerdict.TIGHT, ClaimEstimate.judge(new Claim("c", 1.0, 2.5e-10, "test"),
+                at(2e-10, 3e-10), true).verdict());
+    }
+
     /** An estimate with δ(1) in [lower, upper] and ε(1e-5) in [epsLower, epsUpper]. */
     private static ClaimEstimate view(double lower, double upper, double epsLower, double epsUpper) {
         return new ClaimEstimate(EstimateVerdict.TIGHT, new PrivacyLossEstimate.DeltaInterval(1.0, lower, upper,

@@ -231,6 +231,12 @@ final class BatchSampling implements AuditableMechanism {
         };
     }
 
+    /** False for shuffled batches: Chua et al.'s pair is a lower-bound pair, not a proven worst case. */
+    @Override
+    public boolean simulatedPairIsWorstCase() {
+        return b.sampler() != Sampler.SHUFFLED;
+    }
+
     @Override
     public List<String> notes() {
         List<String> notes = new ArrayList<>();

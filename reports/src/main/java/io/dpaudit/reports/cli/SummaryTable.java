@@ -67,8 +67,9 @@ final class SummaryTable {
             }
         }
         if (res.estimate() != null) {
-            b.append(String.format(Locale.ROOT, "Two-sided estimate of the true curve (%s simultaneous, %s):%n",
-                    Format.percent(res.estimate().confidence()), res.estimate().method()));
+            b.append(String.format(Locale.ROOT, "Two-sided estimate of the %s (%s simultaneous, %s):%n",
+                    EstimateTables.pairFromBelow(r) ? "lower-bound pair's curve (a lower bound on the mechanism's)"
+                    : "true curve", Format.percent(res.estimate().confidence()), res.estimate().method()));
             for (PrivacyLossEstimate.EpsilonInterval e : EstimateTables.epsilonAtDeltas(r)) {
                 b.append(String.format(Locale.ROOT, "  at delta = %-10s epsilon in [%s, %s]%n", Format.g(e.delta()),
                         Format.g(e.lower()), Double.isFinite(e.upper()) ? Format.g(e.upper()) : "inf"));
@@ -136,7 +137,7 @@ final class SummaryTable {
             }
         }
         b.append(ClaimRows.summary(r)).append('\n');
-        String estimate = ClaimRows.estimateSentence(r.result());
+        String estimate = ClaimRows.estimateSentence(r.result(), EstimateTables.pairFromBelow(r));
         if (!estimate.isEmpty()) {
             b.append(estimate).append('\n');
         }

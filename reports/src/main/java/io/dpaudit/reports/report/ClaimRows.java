@@ -227,7 +227,7 @@ public final class ClaimRows {
      * The two-sided estimate's own verdicts in one sentence (they are part of the claims' verdicts already: this counts
      * what the white-box evidence says on its own); empty when the audit has no estimate or no (ε, δ) claim.
      */
-    public static String estimateSentence(AuditResult result) {
+    public static String estimateSentence(AuditResult result, boolean pairFromBelow) {
         if (result.estimate() == null || result.claims().isEmpty()) {
             return "";
         }
@@ -245,7 +245,8 @@ public final class ClaimRows {
         }
         return "White-box estimate alone (" + Format.percent(result.estimate().confidence()) + " simultaneous, relies "
                 + "on the exact likelihood ratio): " + refuted + " violated, " + tight + " tight, " + loose + " loose"
-                + (unclear > 0 ? ", " + unclear + " inconclusive (interval too wide to judge)" : "");
+                + (unclear > 0 ? ", " + unclear + " inconclusive (interval too wide to judge"
+                + (pairFromBelow ? ", or above the interval of a lower-bound pair" : "") + ")" : "");
     }
 
     /**

@@ -81,9 +81,18 @@ public final class EstimateTables {
         return at.lower() > 0 && Double.isFinite(at.upper()) && at.upper() <= INFORMATIVE_RATIO * at.lower();
     }
 
+    /**
+     * Whether the report's simulated pair is only a lower-bound pair of its mechanism (the shuffle's): its estimate
+     * then bounds the mechanism's curve from below only.
+     */
+    public static boolean pairFromBelow(AuditReport r) {
+        return !r.outcome().mechanism().simulatedPairIsWorstCase();
+    }
+
     /** One row per bound and scenario δ. */
     public static List<Row> tightness(AuditReport r) {
         PrivacyLossEstimate e = r.result().estimate();
+        boolean pairFromBelow = pairFromBelow(r);
         List<Row> rows = new ArrayList<>();
         for (BoundCurve c : r.bounds()) {
             for (BoundCurve.Point p : c.epsilonAtDeltas()) {
@@ -103,6 +112,9 @@ public final class EstimateTables {
                     verdict = c.certified() ? "violated" : "below";
                 } else if (p.epsilon() <= at.upper()) {
                     verdict = informative(at) ? "tight" : "inconclusive";
+                } else if (pairFromBelow) {
+                    // the pair's curve is below the mechanism's: a bound above it is not refuted, nor shown loose
+                    verdict = "above-lower-pair";
                 } else {
                     verdict = "loose";
                     factor = at.upper() > 0 ? p.epsilon() / at.upper() : Double.POSITIVE_INFINITY;

@@ -144,7 +144,7 @@ public final class HtmlReportWriter {
                             + (rows.size() == 1 ? "it, which does not prove it)" : "them, which does not prove them)")
                             : ")");
         }
-        String estimate = ClaimRows.estimateSentence(r.result());
+        String estimate = ClaimRows.estimateSentence(r.result(), EstimateTables.pairFromBelow(r));
         if (!estimate.isEmpty()) {
             text += ". " + estimate;
         }

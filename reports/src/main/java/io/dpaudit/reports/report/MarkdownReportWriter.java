@@ -155,7 +155,7 @@ public final class MarkdownReportWriter {
         }
         b.append("**").append(cell(ClaimRows.summary(r))).append("** (").append(cell(ClaimRows.confidenceText(
                 r.result()))).append(").");
-        String estimate = ClaimRows.estimateSentence(r.result());
+        String estimate = ClaimRows.estimateSentence(r.result(), EstimateTables.pairFromBelow(r));
         if (!estimate.isEmpty()) {
             b.append(" ").append(cell(estimate)).append(".");
         }
@@ -290,7 +290,10 @@ public final class MarkdownReportWriter {
 
     private static void estimate(StringBuilder b, AuditReport r) {
         PrivacyLossEstimate e = r.result().estimate();
-        b.append("\n## Two-sided estimate of the true curve\n\n");
+        b.append(EstimateTables.pairFromBelow(r) ? "\n## Two-sided estimate of the lower-bound pair's curve\n\n"
+                + "The simulated pair is not proven to be the mechanism's worst case: its curve, estimated here, is a "
+                + "lower bound on the mechanism's (the \"true ε(δ)\" columns below are the pair's).\n\n"
+                : "\n## Two-sided estimate of the true curve\n\n");
         b.append("The privacy profile of the simulated pair is an average: δ(ε) = E_D[(1 − e^{ε − L})₊] with L the "
                 + "exact log-likelihood ratio (and the same with the worlds swapped; the profile is the larger). ");
         if (e.whiteBox()) {
@@ -346,7 +349,8 @@ public final class MarkdownReportWriter {
                     + "claimed δ. *Tight*: the claimed δ lies inside the interval, whose ends are at most 10 times apart. "
                     + "*Loose*: the claimed δ is above it; the mechanism needs at most the upper end of \"ε needed\" "
                     + "at the claimed δ. *Inconclusive*: the claimed δ lies inside an interval too wide to judge (lower "
-                    + "end 0, or ends more than 10 times apart).\n\n");
+                    + "end 0, or ends more than 10 times apart), or above the interval of a lower-bound pair (the simulated pair is not the "
+                    + "mechanism's worst case: looseness is not shown).\n\n");
         }
         b.append("| δ | audit's ε lower bound | true ε(δ) |\n|---|---|---|\n");
         for (PrivacyLossEstimate.EpsilonInterval at : EstimateTables.epsilonAtDeltas(r)) {
@@ -371,6 +375,7 @@ public final class MarkdownReportWriter {
                     case "below" -> "below the true curve";
                     case "above" -> "above the simulated pair's curve (a lower bound: wrong, or another pair)";
                     case "inconclusive" -> "inside an interval too wide to judge (inconclusive)";
+                    case "above-lower-pair" -> "above the lower-bound pair's curve: not refuted, looseness not shown";
                     default -> "tight";
                 };
                 b.append("| `").append(t.bound()).append("`").append(kind).append(" | ").append(Format.g(t.delta()))
