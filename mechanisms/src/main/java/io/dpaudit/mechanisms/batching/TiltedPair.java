@@ -27,6 +27,14 @@ interface TiltedPair {
      */
     double logAddMoment(double theta);
 
+    /**
+     * An upper bound on {@code log Q(L < -eps)} for one epoch (so on one epoch's add-direction profile
+     * {@code delta_Q(eps) = E_Q[(1 - e^{eps + L})_+]}); 0 when the pair has none but the moment bound.
+     */
+    default double logAddTail(double eps) {
+        return 0;
+    }
+
     /** What is sampled and how the weights are bounded, for the estimate's source line. */
     String source();
 

@@ -34,7 +34,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p><b>The add direction</b> ({@code delta_Q(eps) = E_Q[(1 - e^{eps + L})_+]}): plain sampling of Q, whose
  * empirical Bernstein interval is tight where delta_Q is not small, and above it the Chernoff bound
  * {@code delta_Q(eps) <= g(theta') e^{-theta' eps} E_Q[e^{-theta' L}]^E} with the pair's bound on the moment
- * ({@link TiltedPair#logAddMoment}), minimised over theta'. The profile is the larger of the two directions at every
+ * ({@link TiltedPair#logAddMoment}), minimised over theta', and for one epoch {@code delta_Q(eps) <= Q(L < -eps)}
+ * ({@link TiltedPair#logAddTail}). The profile is the larger of the two directions at every
  * point; every statement of the grid holds simultaneously at the stated confidence (a union bound over the grid, both
  * directions and both sides).
  */
@@ -186,6 +187,9 @@ final class TiltedPairImportanceEstimator implements ProfileEstimation {
                 double removePoint = Math.min(1.0, s.sum[j] / s.n * r);
                 double addUpper = Math.min(EmpiricalBernstein.upper(add.n, add.sum[i], add.sumOfSquares[i], alpha),
                         Math.exp(logAddChernoff(eps)) * (1 + 1e-12));
+                if (epochs == 1) { // delta_Q(eps) <= Q(L < -eps), the pair's own tail bound
+                    addUpper = Math.min(addUpper, Math.exp(pair.logAddTail(eps)) * (1 + 1e-12));
+                }
                 double addLower = EmpiricalBernstein.lower(add.n, add.sum[i], add.sumOfSquares[i], alpha);
                 double addPoint = add.sum[i] / add.n;
                 lower[i] = Math.max(0, Math.max(removeLower, addLower));

@@ -185,4 +185,34 @@ class TiltedPairTest {
             checkTilt(tilt, plainP, 1.5, 592L + i);
         }
     }
+
+    /**
+     * The add direction's tail bound {@code Q(L < -eps) <= e^{logAddTail(eps)}} against plain draws of Q where the bound
+     * is not small (so that a wrong bound would show): the observed frequency may not exceed it by more than six
+     * standard errors.
+     */
+    @Test
+    void theAddTailBoundHoldsAgainstPlainDraws() {
+        for (int k : new int[] {1, 2}) {
+            int steps = 8;
+            double sigma = 1.5;
+            AllocationTiltedPair pair = new AllocationTiltedPair(steps, k, sigma);
+            TiltedPair.EpochSampler q = pair.plain(new RandomStreams(5930L + k).next());
+            for (double eps : new double[] {0.3, 0.6}) {
+                double bound = Math.exp(pair.logAddTail(eps));
+                int n = 40_000;
+                int hits = 0;
+                for (int i = 0; i < n; i++) {
+                    if (q.next() < -eps) {
+                        hits++;
+                    }
+                }
+                double p = hits / (double) n;
+                assertTrue(bound < 1 && p > 0, "k " + k + ", eps " + eps + ": bound " + bound + ", observed " + p);
+                assertTrue(p <= bound + 6 * Math.sqrt(p * (1 - p) / n), "k " + k + ", eps " + eps + ": bound " + bound
+                        + " below the observed " + p);
+                System.out.printf("[add tail] k = %d, eps = %.1f: bound %.4g, observed %.4g%n", k, eps, bound, p);
+            }
+        }
+    }
 }
