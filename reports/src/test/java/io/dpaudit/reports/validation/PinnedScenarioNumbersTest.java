@@ -91,7 +91,11 @@ import io.dpaudit.reports.TestReports;
  * points below 1e-7 moved down (to 5.5e-4 of their value at most, e.g. 1.1e-11 to 6.2e-15) and
  * {@code balls-and-bins-tiny-delta}'s ε at 1e-10 from 8.532 to 7.419; the others by at most 1e-12 relative (the add
  * direction's mass below the lattice's first point, now {@code max(0, c + eta)} instead of {@code max(0, c) + eta});
- * no verdict moved.
+ * no verdict moved. Re-pinned when the shuffle's pair was declared a lower-bound pair whose estimate shows no bound
+ * loose (2026-11-29 night, issue 59 item 4): {@code batching/shuffle-dynamic-4-epochs}' tightness row of
+ * {@code deterministic} went from "loose" (factor 1.65) to {@code above-lower-pair} (factor nan) — it had called the
+ * no-amplification bound loose against the lower-bound pair's curve; {@code batching/shuffle-pair-tiny-delta} is new;
+ * nothing else moved in any file.
  *
  * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
  * timings and the environment change from run to run. The thread count never changes a number (engine contract), so
