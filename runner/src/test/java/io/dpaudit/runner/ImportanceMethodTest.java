@@ -11,8 +11,9 @@ import io.dpaudit.runner.scenario.ScenarioReader;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which estimator {@code estimate.method} gets: balls-and-bins' own importance sampler where a scenario asks for it,
- * never by {@code auto}; a refusal that names the field for the samplers that have none.
+ * Which estimator {@code estimate.method} gets: the dependent-round batch samplers' own importance sampler
+ * (balls-and-bins, random allocation, the shuffle's pair) where a scenario asks for it, never by {@code auto}; a refusal
+ * that names the field for a mechanism that has none (seed 000's aligned adversary).
  */
 class ImportanceMethodTest {
     private static Scenario scenario(String mechanism, String estimate) {
@@ -32,12 +33,23 @@ class ImportanceMethodTest {
     }
 
     @Test
-    void theOtherDependentSamplersAreRefusedByName() {
+    void theOtherDependentSamplersHaveTheirOwnToo() {
         for (String m : new String[] {"{\"type\": \"shuffled-batches\", \"steps\": 100, \"sigma\": 0.5}",
+            "{\"type\": \"shuffled-batches\", \"steps\": 100, \"sigma\": 0.5, \"epochs\": 2, \"shuffle\": "
+                + "\"persistent\"}",
             "{\"type\": \"random-allocation\", \"steps\": 100, \"sigma\": 0.5, \"k\": 2}"}) {
-            InvalidInputException e = assertThrows(InvalidInputException.class, () -> ScenarioTrials.prepare(
-                    scenario(m, "{\"method\": \"importance\"}"), 2000, 1));
-            assertTrue(e.getMessage().contains("estimate.method"), e.getMessage());
+            ScenarioTrials.Prepared asked = ScenarioTrials.prepare(scenario(m, "{\"method\": \"importance\"}"), 2000,
+                    1);
+            assertNotNull(asked.profileEstimation(), m);
         }
+    }
+
+    @Test
+    void aMechanismWithoutOneIsRefusedByName() {
+        String aligned = "{\"type\": \"random-participation\", \"p\": 0.5, \"q\": 0.5, \"d\": 2, \"sigma\": 1, "
+                + "\"adversary\": \"aligned\"}";
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> ScenarioTrials.prepare(
+                scenario(aligned, "{\"method\": \"importance\"}"), 2000, 1));
+        assertTrue(e.getMessage().contains("estimate.method"), e.getMessage());
     }
 }

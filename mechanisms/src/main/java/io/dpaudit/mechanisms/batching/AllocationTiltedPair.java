@@ -22,25 +22,31 @@ final class AllocationTiltedPair implements TiltedPair {
     private final int steps;
     private final int k;
     private final double sigma;
-    private final List<Tilt> tilts;
+    private List<Tilt> tilts;
 
     AllocationTiltedPair(int steps, int k, double sigma) {
         this.steps = steps;
         this.k = k;
         this.sigma = sigma;
-        List<Tilt> list = new ArrayList<>();
-        for (int t = 1; t <= AllocationTilt.MAX_THETA; t++) {
-            Tilt tilt = k == 1 ? new AllocationTilt(steps, 1.0, sigma, t) : SubsetTilt.build(steps, k, sigma, t);
-            if (tilt == null) {
-                break; // its profile table is too large, and so are the larger tilts'
-            }
-            list.add(tilt);
-        }
-        this.tilts = List.copyOf(list);
     }
 
+    /**
+     * The integer tilts 1, 2, ... up to {@value AllocationTilt#MAX_THETA} or the first whose profile table is too large,
+     * built on first use (a scenario asks for its mechanism's importance sampler whether or not it runs it).
+     */
     @Override
-    public List<Tilt> tilts() {
+    public synchronized List<Tilt> tilts() {
+        if (tilts == null) {
+            List<Tilt> list = new ArrayList<>();
+            for (int t = 1; t <= AllocationTilt.MAX_THETA; t++) {
+                Tilt tilt = k == 1 ? new AllocationTilt(steps, 1.0, sigma, t) : SubsetTilt.build(steps, k, sigma, t);
+                if (tilt == null) {
+                    break; // its profile table is too large, and so are the larger tilts'
+                }
+                list.add(tilt);
+            }
+            tilts = List.copyOf(list);
+        }
         return tilts;
     }
 

@@ -50,7 +50,6 @@ final class TiltedPairImportanceEstimator implements ProfileEstimation {
     private final int epochs;
     private final long samples;
     private final String what;
-    private final List<TiltedPair.Tilt> tilts;
 
     /**
      * @param pair one epoch's pair and its tilts
@@ -63,10 +62,15 @@ final class TiltedPairImportanceEstimator implements ProfileEstimation {
         this.epochs = epochs;
         this.samples = samples;
         this.what = what;
-        this.tilts = pair.tilts();
+    }
+
+    /** The pair's tilts (built by the pair on first use; at least one). */
+    private List<TiltedPair.Tilt> tilts() {
+        List<TiltedPair.Tilt> tilts = pair.tilts();
         if (tilts.isEmpty()) {
-            throw new IllegalArgumentException("a pair with no tilt");
+            throw new IllegalStateException("a pair with no tilt");
         }
+        return tilts;
     }
 
     /** Balls-and-bins (k = 1) or k-of-T random allocation over E epochs of T steps at noise sigma. */
@@ -92,8 +96,8 @@ final class TiltedPairImportanceEstimator implements ProfileEstimation {
 
     /** The tilt whose Chernoff bound at {@code eps} is smallest. */
     TiltedPair.Tilt bestTilt(double eps) {
-        TiltedPair.Tilt best = tilts.get(0);
-        for (TiltedPair.Tilt t : tilts) {
+        TiltedPair.Tilt best = tilts().get(0);
+        for (TiltedPair.Tilt t : tilts()) {
             if (logRange(t, eps) < logRange(best, eps)) {
                 best = t;
             }
@@ -104,7 +108,7 @@ final class TiltedPairImportanceEstimator implements ProfileEstimation {
     /** The smallest ε whose remove-direction Chernoff bound is at most {@code delta} (an upper end of ε(δ)). */
     double chernoffEpsilon(double delta) {
         double best = Double.POSITIVE_INFINITY;
-        for (TiltedPair.Tilt t : tilts) {
+        for (TiltedPair.Tilt t : tilts()) {
             best = Math.min(best, (epochs * t.logWeightBound() + logG(t.theta()) - Math.log(delta)) / t.theta());
         }
         return Math.max(0, best);
