@@ -67,9 +67,10 @@ final class SummaryTable {
             }
         }
         if (res.estimate() != null) {
-            b.append(String.format(Locale.ROOT, "Two-sided estimate of the %s (%s simultaneous, %s):%n",
-                    EstimateTables.pairFromBelow(r) ? "lower-bound pair's curve (a lower bound on the mechanism's)"
-                    : "true curve", Format.percent(res.estimate().confidence()), res.estimate().method()));
+            boolean below = EstimateTables.pairFromBelow(r);
+            b.append(String.format(Locale.ROOT, "Two-sided estimate of the %s (%s%s simultaneous, %s):%n",
+                    below ? "lower-bound pair's curve" : "true curve", below ? "a lower bound on the mechanism's; "
+                    : "", Format.percent(res.estimate().confidence()), res.estimate().method()));
             for (PrivacyLossEstimate.EpsilonInterval e : EstimateTables.epsilonAtDeltas(r)) {
                 b.append(String.format(Locale.ROOT, "  at delta = %-10s epsilon in [%s, %s]%n", Format.g(e.delta()),
                         Format.g(e.lower()), Double.isFinite(e.upper()) ? Format.g(e.upper()) : "inf"));

@@ -122,8 +122,8 @@ final class SvgPlot {
         if (r.result().estimate() != null) {
             b.append(band(r));
             legend = legendEntry(b, legend, "<rect x=\"0\" y=\"-6\" width=\"18\" height=\"12\" fill=\"#999\" "
-                    + "fill-opacity=\"0.35\"/>", "true curve (estimate, " + Format.percent(
-                            r.result().estimate().confidence()) + ")");
+                    + "fill-opacity=\"0.35\"/>", (EstimateTables.pairFromBelow(r) ? "lower-bound pair's curve"
+                    : "true curve") + " (estimate, " + Format.percent(r.result().estimate().confidence()) + ")");
         }
         List<BoundCurve> bounds = r.bounds();
         java.util.Map<String, String> drawn = new java.util.HashMap<>(); // polyline points -> first curve's name
