@@ -12,6 +12,7 @@ import io.dpaudit.mechanisms.batching.BatchingParameters.Sampler;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,7 +22,10 @@ import org.junit.jupiter.api.Test;
  * of the exact curve (the likelihood ratio {@code e_k(w) / C(T, k)} sampled under both worlds; seed fixed, tolerance 6
  * standard errors, so a correct pair of bounds fails it with probability below 1e-8 for any seed), and for what they
  * refuse.
+ *
+ * <p>In verify's tier: its lattices of up to 2^23 points take 8-9 s, too long for {@code mvn test}.
  */
+@Tag("statistical")
 class AllocationBracketTest {
     private static BatchingParameters allocation(int steps, int k, double sigma) {
         return new BatchingParameters(Sampler.RANDOM_ALLOCATION, steps, 1, sigma, k, false);

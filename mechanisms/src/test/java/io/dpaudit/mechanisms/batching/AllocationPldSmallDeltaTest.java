@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dpaudit.core.bounds.GaussianBound;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.mechanisms.batching.BatchingParameters.Sampler;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,7 +14,10 @@ import org.junit.jupiter.api.Test;
  * proven lower bound), and close to it at T = 100 (before the refinement the plain lattice's round-off floor left the
  * bracket 14–340% wide at δ = 1e-12 for T = 1000), and the tilted lattice's bounds on each mass agree with the plain
  * ones (both contain the exact mass). Deterministic.
+ *
+ * <p>In verify's tier: its lattices of up to 2^23 points take 8-9 s, too long for {@code mvn test}.
  */
+@Tag("statistical")
 class AllocationPldSmallDeltaTest {
     private static BatchingParameters bnb(int steps, double sigma) {
         return new BatchingParameters(Sampler.BALLS_AND_BINS, steps, 1, sigma, 1, false);

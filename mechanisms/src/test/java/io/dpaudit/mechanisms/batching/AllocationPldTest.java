@@ -10,6 +10,7 @@ import io.dpaudit.core.bounds.GaussianBound;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.numerics.Normal;
 import io.dpaudit.mechanisms.batching.BatchingParameters.Sampler;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,7 +19,10 @@ import org.junit.jupiter.api.Test;
  * hockey-stick divergence in both directions (the inner coordinate integrated in closed form) must lie in it; the
  * bracket is ordered, no wider than its stated resolution allows, and never above the deterministic curve.
  * Deterministic: no randomness, nothing to fail by chance.
+ *
+ * <p>In verify's tier: its lattice computations take about 10 s, too long for {@code mvn test}.
  */
+@Tag("statistical")
 class AllocationPldTest {
     private static AllocationPld bracket(int steps, double sigma, int epochs) {
         return new AllocationPld(new BatchingParameters(Sampler.BALLS_AND_BINS, steps, epochs, sigma, 1, false));
