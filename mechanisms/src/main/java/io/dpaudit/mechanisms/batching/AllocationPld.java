@@ -92,8 +92,14 @@ final class AllocationPld {
     private final double logMean;
     private final int lattice;
     private final double[] clamps;
+    /** The max test on the same pair: a proven lower bound on the exact curve, the bracket's lower end where higher. */
+    private final AllocationMaxTestBound maxTest;
     private Result result;
     private PrivacyBound refined;
+    /** The refined upper end's add direction (survival function of -L under Q from grid index {@code addStart}). */
+    private double[] refinedAdd;
+    private long refinedAddStart;
+    private AllocationTailBound tail;
 
     /**
      * The plain bracket, and the upper end's merged survival functions (both directions) that the refinement starts
@@ -114,6 +120,7 @@ final class AllocationPld {
         this.tau = 1 / sigma;
         this.logMean = Math.log(steps) + tau * tau / 2;
         this.lattice = latticeFor(steps);
+        this.maxTest = new AllocationMaxTestBound(b);
         double bottom = 2 * Math.exp(logMean);
         double zFirst = Normal.inverseSurvival(TOP_ESCAPE / 2);
         double zOthers = Normal.inverseSurvival(TOP_ESCAPE / (2.0 * steps));
@@ -187,7 +194,9 @@ final class AllocationPld {
                         : epochs == 1 ? "the LOWER end of the bracket, a proven lower bound"
                         : "the LOWER end of the bracket (composition round-off may lift it slightly: approximation)",
                 resolution(), upper ? "below delta " + REFINE_BELOW + " refined by lattices tilted towards the tails, "
-                        + "which lowers the round-off floor of about 1e-10" : "below about 1e-10 the lattice's round-off "
+                        + "which lowers the round-off floor of about 1e-10" + (epochs == 1 ? ", and by splitting off "
+                        + "the one large term that carries the tail (the canary's or another step's, in closed form) "
+                        + "from the clamped rest (a lattice): AllocationTailBound" : "") : "below about 1e-10 the lattice's round-off "
                         + "allowance dominates, and the lower end loosens, as the bracket line of bound shows");
     }
 
@@ -241,10 +250,50 @@ final class AllocationPld {
                 addUpper.add(rung(down, logIndex, false, true, -iHi, -iLo));
             }
         }
+        refinedAdd = addUpper.survival();
+        refinedAddStart = -iHi;
         DpEvent event = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(String.format(Locale.ROOT,
                 "balls-and-bins, T = %d, sigma = %s (upper end, refined)", steps, sigma), removeUpper.losses(iLo),
                 addUpper.losses(-iHi)), epochs);
         return new PldAccountant().account(UPPER, event, Adjacency.ADD_REMOVE);
+    }
+
+    /**
+     * One epoch's upper end by the single-term split ({@link AllocationTailBound}), its add direction bounded also by
+     * the refined lattice's; null for several epochs (the split bounds one epoch's curve, not its loss distribution).
+     */
+    private synchronized AllocationTailBound tail() {
+        if (epochs != 1) {
+            return null;
+        }
+        if (tail == null) {
+            refined();
+            double[] add = refinedAdd;
+            long start = refinedAddStart;
+            tail = new AllocationTailBound(steps, sigma, eps -> directionDelta(add, start, eps));
+        }
+        return tail;
+    }
+
+    /**
+     * {@code delta(eps)} of one direction whose loss has the survival function {@code survival} on the loss grid from
+     * index {@code start} (the last entry the mass at {@code +inf}): {@code sum_i mass_i (1 - e^{eps - l_i})_+} plus the
+     * mass at {@code +inf}, rounded up.
+     */
+    static double directionDelta(double[] survival, long start, double epsilon) {
+        int g = survival.length - 1;
+        double sum = survival[g];
+        for (int i = g - 1; i >= 0; i--) {
+            double loss = (start + i) * LOSS_GRID;
+            if (loss <= epsilon) {
+                break;
+            }
+            double mass = survival[i] - survival[i + 1];
+            if (mass > 0) {
+                sum += mass * -Math.expm1(epsilon - loss);
+            }
+        }
+        return Math.min(1, SafeRounding.up(sum * (1 + 1e-12)));
     }
 
     private double[] logIndex() {
@@ -450,21 +499,25 @@ final class AllocationPld {
         public double delta(double epsilon) {
             double d = values().delta(epsilon);
             if (upper && d < REFINE_BELOW) {
-                return Math.min(d, refined().delta(epsilon));
+                d = Math.min(d, refined().delta(epsilon));
+                AllocationTailBound split = tail();
+                return split == null ? d : Math.min(d, split.delta(epsilon));
             }
             return upper ? d : Math.max(0.0, SafeRounding.down(d));
         }
 
         /**
          * For the upper end, the lower end of the bracket (the exact curve lies between the two: proven for one
-         * epoch, up to the accountant's round-off allowance over several); for the lower end, itself.
+         * epoch, up to the accountant's round-off allowance over several), or the max test's proven lower bound on the
+         * same curve where that is higher (below about 1e-8 it is); for the lower end, itself.
          */
         @Override
         public double deltaLowerEnd(double epsilon) {
             if (!upper) {
                 return delta(epsilon);
             }
-            return Math.max(0.0, SafeRounding.down(result().lower().delta(epsilon)));
+            double lattice = Math.max(0.0, SafeRounding.down(result().lower().delta(epsilon)));
+            return Math.max(lattice, maxTest.delta(epsilon));
         }
 
         @Override
@@ -481,7 +534,14 @@ final class AllocationPld {
         public double epsilon(double delta) {
             if (upper) {
                 double e = values().epsilon(delta);
-                return delta < REFINE_BELOW ? Math.min(e, refined().epsilon(delta)) : e;
+                if (delta < REFINE_BELOW) {
+                    e = Math.min(e, refined().epsilon(delta));
+                    AllocationTailBound split = tail();
+                    if (split != null && Double.isFinite(e)) {
+                        e = Math.min(e, split.epsilon(delta, e));
+                    }
+                }
+                return e;
             }
             // The lower end's ε(δ): the lower end of the root bracket of its (rounded-down) profile.
             return PrivacyBound.epsilonFromLowerProfile(this, delta);

@@ -168,6 +168,34 @@ final class LognormalSumLattice {
                 lambda /= 2;
             }
         }
+        Powers sums = powers(a, b, steps, shifted, m);
+        double etaQ = sums.etaQ() + wrappedQ;
+        double etaP = sums.etaP() + wrappedP;
+        double[] q = sums.q();
+        double[] p = sums.p();
+        double escapeQ = -Math.expm1(steps * Math.log1p(-escapeTermQ));
+        double escapeP = -Math.expm1((steps - shifted) * Math.log1p(-escapeTermQ)
+                + shifted * Math.log1p(-escapeTermP));
+        return new Law(h, n, q, p, escapeQ, escapeP, aliasQ, aliasP, etaQ, etaP, tilt, logScaleQ, logScaleP);
+    }
+
+    /**
+     * The lattice laws of sums, and their round-off allowances per point.
+     *
+     * @param q masses of {@code steps} terms of law {@code a}
+     * @param p masses of {@code steps - shifted} terms of law {@code a} plus {@code shifted} terms of law {@code b}
+     * @param etaQ round-off allowance per point of {@code q}
+     * @param etaP the same of {@code p}
+     */
+    record Powers(double[] q, double[] p, double etaQ, double etaP) {
+    }
+
+    /**
+     * The laws of the sums of independent lattice terms (term masses {@code a}, {@code b} on points {@code 0..}),
+     * computed by one real FFT of length {@code m} raised to the powers (sums at or above {@code m} wrap around), with
+     * the round-off allowance of the class comment.
+     */
+    static Powers powers(double[] a, double[] b, int steps, int shifted, int m) {
         int half = m / 2 + 1;
         double[] aRe = new double[half];
         double[] aIm = new double[half];
@@ -212,12 +240,8 @@ final class LognormalSumLattice {
         double[] q = Fft.inverseReal(qRe, qIm, m);
         double[] p = Fft.inverseReal(pRe, pIm, m);
         double model = 4.0 * (steps + 2) * 0x1p-53 * (Math.log(m) / Math.log(2));
-        double etaQ = Math.max(model * absQ / m, 2 * mostNegative(q)) + wrappedQ;
-        double etaP = Math.max(model * absP / m, 2 * mostNegative(p)) + wrappedP;
-        double escapeQ = -Math.expm1(steps * Math.log1p(-escapeTermQ));
-        double escapeP = -Math.expm1((steps - shifted) * Math.log1p(-escapeTermQ)
-                + shifted * Math.log1p(-escapeTermP));
-        return new Law(h, n, q, p, escapeQ, escapeP, aliasQ, aliasP, etaQ, etaP, tilt, logScaleQ, logScaleP);
+        return new Powers(q, p, Math.max(model * absQ / m, 2 * mostNegative(q)),
+                Math.max(model * absP / m, 2 * mostNegative(p)));
     }
 
     /**
@@ -227,7 +251,7 @@ final class LognormalSumLattice {
      * by golden section on block sums of the masses (any tilt is valid: the search only sharpens the allowance), within
      * {@code |lambda| <= 600 / n}, so that no tilted mass overflows.
      */
-    private static double chernoffTilt(double[] a, double[] b, int shifted, int steps, long j, boolean lowerTail) {
+    static double chernoffTilt(double[] a, double[] b, int shifted, int steps, long j, boolean lowerTail) {
         double[] blockA = blocks(a);
         double[] blockB = lowerTail ? blockA : blocks(b);
         int r = lowerTail ? 0 : shifted;
@@ -268,7 +292,7 @@ final class LognormalSumLattice {
     }
 
     /** The mean index of a term's lattice masses. */
-    private static double meanIndex(double[] x) {
+    static double meanIndex(double[] x) {
         double sum = 0;
         for (int i = 0; i < x.length; i++) {
             sum += i * x[i];
@@ -280,7 +304,7 @@ final class LognormalSumLattice {
      * Replaces the masses {@code x_i} by {@code x_i e^{lambda i} / Z}, {@code Z = sum_i x_i e^{lambda i}}, and returns
      * {@code log Z} (formed from the largest exponent, so that nothing overflows).
      */
-    private static double tiltInPlace(double[] x, double lambda) {
+    static double tiltInPlace(double[] x, double lambda) {
         double top = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < x.length; i++) {
             if (x[i] > 0) {
@@ -369,7 +393,7 @@ final class LognormalSumLattice {
      * {@code min_t M_first(t)^r M_other(t)^(steps-r) e^{-t m}}, with each moment generating function bounded above
      * blockwise; {@code t} on a logarithmic grid of index units.
      */
-    private static double chernoffAlias(double[] other, double[] first, int r, int steps, int m) {
+    static double chernoffAlias(double[] other, double[] first, int r, int steps, int m) {
         double[] blockOther = blocks(other);
         double[] blockFirst = blocks(first);
         double best = 0; // log bound; t -> 0 gives the total mass, at most 1

@@ -103,7 +103,7 @@ class AllocationPldTest {
      * {@code b = 2 e^{1/(2 s^2)} e^eps}; given {@code x_2}, {@code S > b} is {@code x_1 > s^2 log(b - w_2)} (always when
      * {@code w_2 >= b}), in closed form under {@code x_1 ~ N(1, s^2)} and {@code N(0, s^2)}.
      */
-    private static double removeDelta(int steps, double s, double eps) {
+    static double removeDelta(int steps, double s, double eps) {
         double logB = Math.log(steps) + 1 / (2 * s * s) + eps;
         double kink = s * s * logB; // x_2 above it: w_2 >= b
         java.util.function.DoubleUnaryOperator underP = x2 -> tail(x2, s, logB, 1.0);
