@@ -34,6 +34,7 @@ CONFIGS = [
     ["balls-and-bins", "steps=1000", "sigma=0.5"],
     ["balls-and-bins", "steps=1000", "sigma=1"],
     ["balls-and-bins", "steps=1000", "sigma=1", "epochs=4"],
+    ["balls-and-bins", "steps=10000", "sigma=0.7"],
     ["random-allocation", "steps=1000", "sigma=1", "k=2"],
     ["random-allocation", "steps=1000", "sigma=1", "k=4"],
     ["shuffled-batches", "steps=1000", "sigma=0.5"],
