@@ -3,7 +3,6 @@ package io.dpaudit.mechanisms.batching;
 import io.dpaudit.core.numerics.Interruption;
 import io.dpaudit.core.numerics.Normal;
 import java.util.function.DoubleUnaryOperator;
-import java.util.function.IntToDoubleFunction;
 
 /**
  * A certified upper bound on one epoch of balls-and-bins' {@code delta(eps)} at small δ, by splitting off the one
@@ -59,6 +58,8 @@ final class AllocationTailBound {
     static final double[] TILT_AIMS = {0.25, 0.6};
     /** The power law {@code G(r) ~ (c - r)^{-KAPPA}} the bins are sized by (steeper than any tail met here). */
     static final double KAPPA = 12;
+    /** Lattice tail mass below which its Chernoff bound is also tried (above it, the lattice's is as good). */
+    static final double CHERNOFF_BELOW = 1e-6;
     /** Relative precision of {@link #epsilon}'s search. */
     static final double EPSILON_TOLERANCE = 1e-6;
     /** Largest relative growth of G across one bin ... */
@@ -78,14 +79,9 @@ final class AllocationTailBound {
     private final int n;
     private final double splitRemainder;
     private final double aboveClampQ;
-    /** The clamped sums' lattice laws (masses plus allowance, clipped at 0), and their tails' bounds. */
-    private final double[] b1;
-    private final double[] b2;
-    private final double[] chernoff1;
-    private final double[] chernoff2;
-    /** One clamped term's lattice masses: a non-canary's and the canary's. */
-    private final double[] termQ;
-    private final double[] termP;
+    /** The clamped sums {@code B_1} and {@code B_2} (null at one step). */
+    private final ClampedSum sum1;
+    private final ClampedSum sum2;
     private final DoubleUnaryOperator otherAddBound;
 
     /**
@@ -93,8 +89,10 @@ final class AllocationTailBound {
      * (for the tests, which check that leaving out the others' would fall below a proven lower bound).
      */
     double canaryTerm(double epsilon) {
-        return expectation(b1, chernoff1, i -> steps == 1 ? 0 : LognormalSumLattice.chernoffAlias(termQ, termQ, 1,
-                steps - 1, i), logMean + epsilon, tau * tau, 0, 1.0);
+        if (steps == 1) {
+            return new JensenCells(Math.exp(logMean + epsilon), tau * tau, tau, 0, 0).at(0);
+        }
+        return expectation(sum1, logMean + epsilon, tau * tau, 0, 1.0);
     }
 
     /**
@@ -117,27 +115,25 @@ final class AllocationTailBound {
         double paCanary = Normal.sf((Math.log(clamp) - tau * tau) / tau);
         this.aboveClampQ = pa;
         this.splitRemainder = (steps - 1) * pa * paCanary + 0.5 * (steps - 1.0) * (steps - 2.0) * pa * pa;
+        if (steps == 1) {
+            sum1 = null;
+            sum2 = null;
+            return;
+        }
         double[] a = clampedTerm(0.0);
         double[] b = clampedTerm(tau * tau);
-        this.termQ = a;
-        this.termP = b;
-        if (steps == 1) {
-            b1 = new double[lattice];
-            b1[0] = 1;
-            b2 = new double[0];
-        } else {
-            LognormalSumLattice.Powers sums = LognormalSumLattice.powers(a, b, steps - 1, 1, lattice);
-            b1 = clip(sums.q(), sums.etaQ());
-            b2 = clip(sums.p(), sums.etaP());
-            sums = null;
-            double mean = (steps - 1) * LognormalSumLattice.meanIndex(a);
-            for (double fraction : TILT_AIMS) {
-                Interruption.check("bounding balls-and-bins' delta by the single-term split");
-                tighten(a, b, (long) (mean + fraction * (lattice - mean)));
-            }
+        LognormalSumLattice.Powers sums = LognormalSumLattice.powers(a, b, steps - 1, 1, lattice);
+        double[] b1 = clip(sums.q(), sums.etaQ());
+        double[] b2 = clip(sums.p(), sums.etaP());
+        sums = null;
+        double mean = (steps - 1) * LognormalSumLattice.meanIndex(a);
+        for (double fraction : TILT_AIMS) {
+            Interruption.check("bounding balls-and-bins' delta by the single-term split");
+            tighten(a, b, b1, b2, (long) (mean + fraction * (lattice - mean)));
         }
-        this.chernoff1 = tailBounds(a, a, 1, steps - 1);
-        this.chernoff2 = steps >= 2 ? tailBounds(a, b, 1, steps - 1) : new double[0];
+        double[] blockA = LognormalSumLattice.blocks(a);
+        sum1 = new ClampedSum(b1, blockA, blockA, steps - 1);
+        sum2 = new ClampedSum(b2, blockA, LognormalSumLattice.blocks(b), steps - 1);
     }
 
     /**
@@ -195,7 +191,7 @@ final class AllocationTailBound {
      * relative where the tilt aims (the clamped terms have light tails, so the tilt concentrates there); the mass that
      * wrapped around stays counted by the untilted Chernoff bound. Each point keeps the smaller of its bounds.
      */
-    private void tighten(double[] a, double[] b, long aim) {
+    private void tighten(double[] a, double[] b, double[] b1, double[] b2, long aim) {
         double lambda = LognormalSumLattice.chernoffTilt(a, b, 1, steps - 1, aim, false);
         if (!(lambda * n >= 1)) {
             return;
@@ -225,20 +221,6 @@ final class AllocationTailBound {
         double[] out = new double[masses.length];
         for (int j = 0; j < masses.length; j++) {
             out[j] = Math.max(0, masses[j] + eta);
-        }
-        return out;
-    }
-
-    /**
-     * Chernoff bounds on the lattice sum at or above index {@code 2^k} ({@code k = 0..log2 m}), which also bound
-     * the mass that wrapped around the lattice (at {@code 2^k = m}).
-     */
-    private double[] tailBounds(double[] other, double[] first, int shifted, int count) {
-        int levels = Integer.numberOfTrailingZeros(lattice) + 1;
-        double[] out = new double[levels];
-        for (int k = 0; k < levels; k++) {
-            out[k] = count == 0 ? (k == 0 ? 1 : 0)
-                    : LognormalSumLattice.chernoffAlias(other, first, shifted, count, 1 << k);
         }
         return out;
     }
@@ -308,8 +290,7 @@ final class AllocationTailBound {
         if (steps == 1) {
             return one;
         }
-        double two = (steps - 1) * expectation(b2, chernoff2, i -> LognormalSumLattice.chernoffAlias(termQ, termP, 1,
-                steps - 1, i), logC, 0.0, clamp, aboveClampQ);
+        double two = (steps - 1) * expectation(sum2, logC, 0.0, clamp, aboveClampQ);
         return one + two + splitRemainder;
     }
 
@@ -321,21 +302,13 @@ final class AllocationTailBound {
      * points from a cut {@code 2^k} on bounded together by the smaller of their lattice mass and the Chernoff bound,
      * the cut chosen where that is smallest.
      */
-    private double expectation(double[] masses, double[] chernoff, IntToDoubleFunction chernoffAt, double logC,
-            double mu, double lower, double top) {
+    private double expectation(ClampedSum law, double logC, double mu, double lower, double top) {
         double c = Math.exp(logC);
+        double[] masses = law.masses;
         int m = masses.length;
-        int levels = chernoff.length;
-        // above[k]: the mass at indices >= 2^k (none at or above m = 2^(levels - 1))
-        double[] above = new double[levels];
-        double running = 0;
-        for (int j = m - 1; j >= 1; j--) {
-            running += masses[j];
-            if ((j & (j - 1)) == 0) {
-                above[Integer.numberOfTrailingZeros(j)] = running;
-            }
-        }
-        double wrapped = chernoff[levels - 1];
+        int levels = law.above.length;
+        double[] above = law.above;
+        double wrapped = law.tail(levels - 1);
         JensenCells g = new JensenCells(c, mu, tau, lower, m * h);
         // up to c (1 - 1e-3) in bins by G's growth; beyond, where G's relative growth is not small, by 1% in r
         int limit = (int) Math.max(1, Math.min(m, Math.floor(c * (1 - 1e-3) / h)));
@@ -374,13 +347,17 @@ final class AllocationTailBound {
             }
             double tail;
             if (cut == 1 << k) {
-                tail = cut >= m ? wrapped : Math.min(above[k] + wrapped, chernoff[k]);
+                // within the bulk the lattice's own tail is as good as Chernoff's (both are upper bounds)
+                tail = cut >= m ? wrapped : above[k] + wrapped;
+                if (cut < m && above[k] < CHERNOFF_BELOW) {
+                    tail = Math.min(tail, law.tail(k));
+                }
             } else {
                 double rest = 0;
                 for (int i = cut; i < m; i++) {
                     rest += masses[i];
                 }
-                tail = Math.min(rest + wrapped, chernoffAt.applyAsDouble(cut));
+                tail = Math.min(rest + wrapped, law.tailAt(cut));
             }
             best = Math.min(best, sum + tail * top);
             if (tail * top <= 1e-9 * sum) {
@@ -442,5 +419,51 @@ final class AllocationTailBound {
         }
         sum += Normal.sf(u / tau);
         return Math.min(1, sum * (1 + 1e-12));
+    }
+
+    /**
+     * A clamped sum's lattice law: the masses (upper bounds per point), the mass at indices {@code >= 2^k}, and
+     * Chernoff bounds on the rounded-up sum at or above an index, from its terms' block sums
+     * ({@link LognormalSumLattice#chernoffFromBlocks}: {@code count - 1} terms of one law and one of another), those at
+     * {@code 2^k} computed once on first use; at {@code 2^k = m} it also bounds the mass that wrapped around.
+     */
+    private static final class ClampedSum {
+        private final double[] masses;
+        private final double[] above;
+        private final double[] blockOther;
+        private final double[] blockFirst;
+        private final int count;
+        private final double[] tails;
+
+        ClampedSum(double[] masses, double[] blockOther, double[] blockFirst, int count) {
+            this.masses = masses;
+            this.blockOther = blockOther;
+            this.blockFirst = blockFirst;
+            this.count = count;
+            int levels = Integer.numberOfTrailingZeros(masses.length) + 1;
+            this.above = new double[levels];
+            double running = 0;
+            for (int j = masses.length - 1; j >= 1; j--) {
+                running += masses[j];
+                if ((j & (j - 1)) == 0) {
+                    above[Integer.numberOfTrailingZeros(j)] = running;
+                }
+            }
+            this.tails = new double[levels];
+            java.util.Arrays.fill(tails, Double.NaN);
+        }
+
+        /** The Chernoff bound at index {@code 2^k}. */
+        synchronized double tail(int k) {
+            if (Double.isNaN(tails[k])) {
+                tails[k] = tailAt(1L << k);
+            }
+            return tails[k];
+        }
+
+        /** The Chernoff bound at {@code index}. */
+        double tailAt(long index) {
+            return LognormalSumLattice.chernoffFromBlocks(blockOther, blockFirst, 1, count, index);
+        }
     }
 }

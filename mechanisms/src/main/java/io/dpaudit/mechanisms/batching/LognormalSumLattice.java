@@ -394,8 +394,11 @@ final class LognormalSumLattice {
      * blockwise; {@code t} on a logarithmic grid of index units.
      */
     static double chernoffAlias(double[] other, double[] first, int r, int steps, int m) {
-        double[] blockOther = blocks(other);
-        double[] blockFirst = blocks(first);
+        return chernoffFromBlocks(blocks(other), blocks(first), r, steps, m);
+    }
+
+    /** {@link #chernoffAlias} from the terms' block sums ({@link #blocks}). */
+    static double chernoffFromBlocks(double[] blockOther, double[] blockFirst, int r, int steps, long m) {
         double best = 0; // log bound; t -> 0 gives the total mass, at most 1
         for (int i = 0; i <= 80; i++) {
             double t = 1e-9 * Math.pow(1e10, i / 80.0);
@@ -405,7 +408,8 @@ final class LognormalSumLattice {
         return Math.exp(best);
     }
 
-    private static double[] blocks(double[] x) {
+    /** Sums of {@value #BLOCK} consecutive masses. */
+    static double[] blocks(double[] x) {
         double[] out = new double[(x.length + BLOCK - 1) / BLOCK];
         for (int j = 0; j < x.length; j++) {
             out[j / BLOCK] += x[j];
