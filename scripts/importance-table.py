@@ -13,9 +13,9 @@ trials (the attack is not what is measured) and `"estimate": {"method": "importa
 `./dp-audit run SCENARIO --threads 2 --quiet`, and reads from report.json the estimate's interval on epsilon(delta)
 (95% simultaneous over its grid, both directions and both sides) and the bounds' epsilon at each delta. "Poisson" says
 whether Poisson accounting (`poisson-pld`) is shown safe (at least the interval's upper end), unsafe (below its lower
-end) or undecided: in the balls-and-bins table by the estimate, at its confidence; in the other by the estimate or the
-proven bounds (safe at or above the certified upper bound, unsafe below the proven lower bound); for the shuffle, whose
-pair is only a lower bound on the sampler, it can be shown unsafe only. Seconds: the whole run (JVM start, bounds, the attack's trials and the
+end) or undecided, by the estimate (at its confidence) or by the proven bounds (safe at or above the certified upper
+bound, unsafe below the proven lower bound), whichever decides; for the shuffle, whose pair is only a lower bound on
+the sampler, it can be shown unsafe only. Seconds: the whole run (JVM start, bounds, the attack's trials and the
 estimate).
 
 Usage (needs the built jars: `mvn -B -q install -DskipTests`; about ten minutes on two cores):
@@ -137,11 +137,9 @@ def rows(table):
             poisson = bound_at(report, "poisson-pld", delta)
             lower = best(report, spec["lower"], delta, max)
             upper = best(report, spec["upper"], delta, min)
-            # the balls-and-bins table judges by the estimate alone; the other by the estimate or the proven bounds
-            floor, ceiling = lo, hi
-            if table != "balls-and-bins":
-                floor = max(lo, lower if lower is not None else 0)
-                ceiling = min(hi, upper if upper is not None and not shuffle else float("inf"))
+            # by the estimate (95%) or the proven bounds, whichever decides (the shuffle's upper end is not its pair's)
+            floor = max(lo, lower if lower is not None else 0)
+            ceiling = min(hi, upper if upper is not None and not shuffle else float("inf"))
             verdict = "undecided"
             if poisson is not None and ceiling != float("inf") and poisson >= ceiling and not shuffle:
                 verdict = "safe"
