@@ -60,6 +60,8 @@ final class AllocationTailBound {
     static final double KAPPA = 12;
     /** Lattice tail mass below which its Chernoff bound is also tried (above it, the lattice's is as good). */
     static final double CHERNOFF_BELOW = 1e-6;
+    /** The lattice tail (times sup G) below this fraction of the sum is kept without trying its Chernoff bound. */
+    static final double CHERNOFF_WORTH = 1e-6;
     /** Relative precision of {@link #epsilon}'s search. */
     static final double EPSILON_TOLERANCE = 1e-6;
     /** Largest relative growth of G across one bin ... */
@@ -357,7 +359,10 @@ final class AllocationTailBound {
                 for (int i = cut; i < m; i++) {
                     rest += masses[i];
                 }
-                tail = Math.min(rest + wrapped, law.tailAt(cut));
+                tail = rest + wrapped;
+                if (tail * top > CHERNOFF_WORTH * sum) {
+                    tail = Math.min(tail, law.tailAt(cut));
+                }
             }
             best = Math.min(best, sum + tail * top);
             if (tail * top <= 1e-9 * sum) {
