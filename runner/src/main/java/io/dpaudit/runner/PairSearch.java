@@ -5,6 +5,9 @@ import io.dpaudit.core.InvalidInputException;
 import io.dpaudit.core.audit.AuditResult;
 import io.dpaudit.core.audit.AuditSettings;
 import io.dpaudit.core.audit.Auditor;
+import io.dpaudit.core.bounds.AccountingLimitException;
+import io.dpaudit.core.bounds.BoundKind;
+import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
 import io.dpaudit.core.model.Parameters;
@@ -33,10 +36,20 @@ import java.util.Map;
  * patterns of StatDP (Ding et al., CCS 2018, Table 2) for mechanisms of two query-answer vectors {@code d} and
  * {@code dPrime} of length k: one above, one below, one above rest below, one below rest above, half half, all above,
  * and the X shape, on the all-ones vector.
+ *
+ * <p><b>Screens.</b> {@code "screen": "attack"} (the default) screens each candidate by a short audit as above;
+ * {@code "screen": "lower-bound"} by the highest ε at the criterion δ among the candidate's proven lower bounds (bounds
+ * of kind {@code lower-bound}, such as the shuffle's max test on each dataset of its {@code others} family):
+ * deterministic, no trials. Where the candidates differ only in the dataset the mechanism must protect (as
+ * {@code others} does), each of these is a proven lower bound on the mechanism's own ε, and so is the highest.
  */
 public final class PairSearch {
     /** Scenario key. */
     public static final String KEY = "pairSearch";
+    /** Screening by a short audit with the scenario's attack (the default). */
+    public static final String SCREEN_ATTACK = "attack";
+    /** Screening by the candidates' proven lower bounds. */
+    public static final String SCREEN_LOWER_BOUND = "lower-bound";
     /** Default trials per world of each screening audit. */
     public static final long DEFAULT_SCREEN_TRIALS = 100_000;
     static final int MAX_CANDIDATES = 100;
@@ -49,7 +62,8 @@ public final class PairSearch {
      *
      * @param label how the report names it
      * @param overrides the parameters it changes
-     * @param screenEpsilon the screening audit's ε lower bound at the criterion δ
+     * @param screenEpsilon the screening audit's ε lower bound at the criterion δ, or (screen {@code lower-bound}) the
+     *     highest ε of the candidate's proven lower bounds there
      */
     public record Candidate(String label, Map<String, Object> overrides, double screenEpsilon) {
         public Candidate {
@@ -60,12 +74,14 @@ public final class PairSearch {
     /**
      * What the search did.
      *
+     * @param screen how the candidates were screened: {@value #SCREEN_ATTACK} or {@value #SCREEN_LOWER_BOUND}
      * @param criterionDelta δ of the criterion
-     * @param screenTrials trials per world of each screening audit
+     * @param screenTrials trials per world of each screening audit (0 for screen {@value #SCREEN_LOWER_BOUND})
      * @param candidates every candidate, the scenario's own first
      * @param chosen the index of the audited one
      */
-    public record Result(double criterionDelta, long screenTrials, List<Candidate> candidates, int chosen) {
+    public record Result(String screen, double criterionDelta, long screenTrials, List<Candidate> candidates,
+            int chosen) {
         public Result {
             candidates = List.copyOf(candidates);
         }
@@ -98,16 +114,20 @@ public final class PairSearch {
             Map<String, Object> o = spec.overrides.get(i);
             String label = i == 0 ? "as stated" : spec.labels.get(i);
             progress.check("screening pair " + (i + 1) + " of " + spec.overrides.size());
-            progress.onPhase("pair search", String.format(Locale.ROOT, "screening %d of %d: %s (%d trials per world)",
-                    i + 1, spec.overrides.size(), label, spec.screenTrials));
+            boolean byBound = spec.screen.equals(SCREEN_LOWER_BOUND);
+            progress.onPhase("pair search", String.format(Locale.ROOT, "screening %d of %d: %s (%s)", i + 1,
+                    spec.overrides.size(), label, byBound ? "its proven lower bounds" : spec.screenTrials
+                    + " trials per world"));
             Scenario candidate = with(scenario, o, "pairSearch candidate " + i);
-            double eps = screen(candidate, spec.screenTrials, mix(seed, i), threads, spec.delta);
+            double eps = byBound ? provenLowerBound(candidate, spec.delta, spec.where.get(i))
+                    : screen(candidate, spec.screenTrials, mix(seed, i), threads, spec.delta);
             screened.add(new Candidate(label, o, eps));
             if (eps > screened.get(best).screenEpsilon()) {
                 best = i;
             }
         }
-        return new Result(spec.delta, spec.screenTrials, screened, best);
+        return new Result(spec.screen, spec.delta, spec.screen.equals(SCREEN_LOWER_BOUND) ? 0 : spec.screenTrials,
+                screened, best);
     }
 
     /** The scenario with the search's chosen overrides applied (and its {@code pairSearch} kept for the record). */
@@ -141,6 +161,34 @@ public final class PairSearch {
         return r.epsilonLowerBounds().get(0).epsilon();
     }
 
+    /**
+     * The highest ε at {@code delta} of the candidate's proven lower bounds (kind {@code lower-bound}); 0 where none
+     * certifies a positive ε there. Refused (naming the candidate) when the mechanism states none.
+     */
+    private static double provenLowerBound(Scenario s, double delta, String where) {
+        io.dpaudit.core.model.AuditableMechanism m = io.dpaudit.mechanisms.MechanismCatalog.parse(s.mechanism());
+        double best = Double.NaN;
+        for (PrivacyBound b : m.bounds()) {
+            if (b.kind() != BoundKind.LOWER_BOUND) {
+                continue;
+            }
+            double e;
+            try {
+                e = PrivacyBound.epsilonAt(b, delta);
+            } catch (AccountingLimitException ex) {
+                continue; // not computed there: it certifies nothing
+            }
+            if (e >= 0 && !(e <= best)) {
+                best = e;
+            }
+        }
+        if (Double.isNaN(best)) {
+            throw new InvalidInputException(KEY + ".screen", SCREEN_LOWER_BOUND, "the " + m.type() + " mechanism of "
+                    + where + " states no proven lower bound to screen by");
+        }
+        return best;
+    }
+
     /** A root seed for screening candidate i: SplitMix64's finaliser of {@code seed + (i + 1) golden gamma}. */
     static long mix(long seed, int i) {
         long z = seed + (i + 1) * 0x9E3779B97F4A7C15L;
@@ -150,19 +198,19 @@ public final class PairSearch {
     }
 
     private record Spec(List<Map<String, Object>> overrides, List<String> labels, List<String> where, long screenTrials,
-            double delta) {
+            double delta, String screen) {
     }
 
     private static Spec parse(JsonNode node, Scenario s) {
         if (!node.isObject()) {
             throw new InvalidInputException(KEY, node.toString(), "must be an object {candidates, patterns, "
-                    + "screenTrials, delta}");
+                    + "screen, screenTrials, delta}");
         }
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String k = it.next();
-            if (!List.of("candidates", "patterns", "screenTrials", "delta").contains(k)) {
+            if (!List.of("candidates", "patterns", "screen", "screenTrials", "delta").contains(k)) {
                 throw new InvalidInputException(KEY + "." + k, node.get(k).toString(),
-                        "unknown key (pairSearch takes candidates, patterns, screenTrials, delta)");
+                        "unknown key (pairSearch takes candidates, patterns, screen, screenTrials, delta)");
             }
         }
         List<Map<String, Object>> overrides = new ArrayList<>();
@@ -246,7 +294,21 @@ public final class PairSearch {
             }
             delta = dn.doubleValue();
         }
-        return new Spec(overrides, labels, where, screenTrials, delta);
+        String screen = SCREEN_ATTACK;
+        JsonNode sn = node.get("screen");
+        if (sn != null) {
+            if (!sn.isTextual() || !(sn.textValue().equals(SCREEN_ATTACK) || sn.textValue().equals(SCREEN_LOWER_BOUND))) {
+                throw new InvalidInputException(KEY + ".screen", sn.toString(), "must be \"" + SCREEN_ATTACK
+                        + "\" (a short audit of each candidate) or \"" + SCREEN_LOWER_BOUND + "\" (its proven lower "
+                        + "bounds)");
+            }
+            screen = sn.textValue();
+            if (screen.equals(SCREEN_LOWER_BOUND) && st != null) {
+                throw new InvalidInputException(KEY + ".screenTrials", st.toString(), "applies to screen \""
+                        + SCREEN_ATTACK + "\" (screen \"" + SCREEN_LOWER_BOUND + "\" runs no trials)");
+            }
+        }
+        return new Spec(overrides, labels, where, screenTrials, delta, screen);
     }
 
     /** StatDP's patterns on vectors of length k (k >= 2): {name, d, dPrime}. */

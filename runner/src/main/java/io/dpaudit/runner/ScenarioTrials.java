@@ -128,8 +128,8 @@ public final class ScenarioTrials {
                     + "two components) with one sigma, of two-dimensional ones with few distinct first coordinates, or "
                     + "of discrete laws with a finite loss" + (flagged ? " (its laws are conditional on a revealed "
                     + "flag)" : "") + " (or T > " + TiltedProfileEstimator.MAX_ROUNDS + "), which the importance "
-                    + "sampler needs, and the mechanism has no sampler of its own (the batch samplers with dependent rounds have); use method "
-                    + "plain");
+                    + "sampler needs, and the mechanism has no sampler of its own (the batch samplers with dependent rounds have; the shuffle's for "
+                    + "others = -1 only); use method plain");
         }
         boolean plainEstimate = "plain".equals(method);
         AttackCatalog.Attack attack = AttackCatalog.create("attack", scenario.attack(), simulator,

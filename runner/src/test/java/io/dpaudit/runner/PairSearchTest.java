@@ -64,6 +64,12 @@ class PairSearchTest {
             {"{\"candidates\": [{\"epsilon\": 1}, {\"nope\": 1}]}", "pairSearch.candidates[1]: mechanism.nope = 1: "
                     + "unknown parameter"},
             {"{\"candidates\": [{\"epsilon\": -1}]}", "pairSearch.candidates[0]: mechanism.epsilon = -1: must be > 0"},
+            {"{\"patterns\": \"statdp\", \"screen\": \"bound\"}", "pairSearch.screen = \"bound\": must be \"attack\""},
+            {"{\"patterns\": \"statdp\", \"screen\": \"lower-bound\", \"screenTrials\": 20000}",
+                "pairSearch.screenTrials = 20000: applies to screen \"attack\""},
+            // noisy max states no proven lower bound: refused when the first candidate is screened
+            {"{\"patterns\": \"statdp\", \"screen\": \"lower-bound\"}", "pairSearch.screen = lower-bound: the "
+                    + "noisy-max mechanism of mechanism states no proven lower bound"},
         };
         for (String[] b : bad) {
             Scenario s = ScenarioReader.parse(NOISY_MAX + ", \"pairSearch\": " + b[0] + "}", "t");
@@ -76,6 +82,29 @@ class PairSearchTest {
         InvalidInputException e = assertThrows(InvalidInputException.class,
                 () -> PairSearch.run(gaussian, 5, 1, ProgressListener.NONE));
         assertTrue(e.getMessage().contains("applies to mechanisms of two query-answer vectors"), e.getMessage());
+    }
+
+    /**
+     * Shuffled batches, T = 1000, sigma = 1, stated with the other records' gradient at 0 (balls-and-bins' pair):
+     * screened by the proven lower bounds at delta = 1e-6, the search must choose Chua et al.'s dataset (others = -1,
+     * the max test's 3.724) over -0.5 and +1, and report each candidate's bound (no trials, so no seed matters).
+     */
+    @Test
+    void screenedByProvenLowerBoundsItFindsChuaEtAlsDataset() {
+        Scenario s = ScenarioReader.parse("{\"mechanism\": {\"type\": \"shuffled-batches\", \"steps\": 1000, "
+                + "\"sigma\": 1, \"others\": 0}, \"trials\": 10000, \"deltas\": [1e-6], \"pairSearch\": "
+                + "{\"screen\": \"lower-bound\", \"candidates\": [{\"others\": -0.5}, {\"others\": -1}, "
+                + "{\"others\": 1}]}}", "t");
+        PairSearch.Result r = PairSearch.run(s, 5, 1, ProgressListener.NONE);
+        assertEquals("lower-bound", r.screen());
+        assertEquals(0, r.screenTrials());
+        assertEquals(2, r.chosen(), r.toString());
+        assertEquals(3.724, r.audited().screenEpsilon(), 5e-4, r.toString());
+        double atZero = r.candidates().get(0).screenEpsilon();
+        assertEquals(0.1235, atZero, 5e-4, r.toString()); // balls-and-bins' max test
+        assertTrue(r.candidates().get(1).screenEpsilon() > atZero, r.toString());
+        assertEquals(atZero, r.candidates().get(3).screenEpsilon(), 1e-9, r.toString()); // the mirror
+        assertEquals(-1.0, PairSearch.chosen(s, r).mechanism().values().get("others"));
     }
 
     /**

@@ -89,7 +89,8 @@ final class BatchSampling implements AuditableMechanism {
     /**
      * The importance sampler of the dependent-round samplers ({@link TiltedPairImportanceEstimator}): balls-and-bins and
      * k-of-T allocation tilted by integer powers of their likelihood ratio, the shuffle's lower-bound pair by a power
-     * of its largest coordinate (a persistent shuffle as one epoch at {@code sigma / sqrt(E)}); none for Poisson and
+     * of its largest coordinate (a persistent shuffle as one epoch at {@code sigma / sqrt(E)}; Chua et al.'s dataset
+     * only, {@code others = -1}); none for Poisson and
      * deterministic batches, whose rounds are independent (the generic estimator tilts them).
      */
     @Override
@@ -97,7 +98,8 @@ final class BatchSampling implements AuditableMechanism {
         return switch (b.sampler()) {
             case BALLS_AND_BINS, RANDOM_ALLOCATION -> TiltedPairImportanceEstimator.allocation(b.steps(), b.k(),
                     b.epochs(), b.sigma(), samplesPerTarget);
-            case SHUFFLED -> b.persistent()
+            // the shuffle's tilts and their weight bounds are proven for Chua et al.'s pair (shifts 2 and 1) only
+            case SHUFFLED -> b.others() != BatchingParameters.CHUA_OTHERS ? null : b.persistent()
                     ? new TiltedPairImportanceEstimator(new ShuffleTiltedPair(b.steps(), b.sigma() / Math.sqrt(
                             b.epochs())), 1, samplesPerTarget, b.steps() + " steps (a persistent shuffle's " + b.epochs()
                             + " epochs summed: one epoch at sigma / sqrt(E))")
@@ -241,10 +243,12 @@ final class BatchSampling implements AuditableMechanism {
     public List<String> notes() {
         List<String> notes = new ArrayList<>();
         if (b.sampler() == Sampler.SHUFFLED) {
-            notes.add("The simulated pair is Chua et al.'s lower-bound pair (the other records' gradients opposite to "
-                    + "the canary's), not a proven worst case: the audit's lower bounds and the two-sided estimate are "
-                    + "lower bounds on shuffled batches' privacy loss; poisson-pld is the accounting deployments use, "
-                    + "known to be wrong for shuffling.");
+            notes.add((b.others() == BatchingParameters.CHUA_OTHERS ? "The simulated pair is Chua et al.'s "
+                    + "lower-bound pair (the other records' gradients opposite to the canary's)" : "The simulated pair "
+                    + "is a lower-bound pair of the shuffle (every other record's gradient " + Checks.format(b.others())
+                    + ", the canary's +1)") + ", not a proven worst case: the audit's lower bounds and the two-sided "
+                    + "estimate are lower bounds on shuffled batches' privacy loss; poisson-pld is the accounting "
+                    + "deployments use, known to be wrong for shuffling.");
         }
         if (b.sampler() == Sampler.BALLS_AND_BINS || b.sampler() == Sampler.RANDOM_ALLOCATION) {
             notes.add("The simulated pair dominates the sampler (Chua et al. 2025; Feldman & Shenfeld 2025): its "

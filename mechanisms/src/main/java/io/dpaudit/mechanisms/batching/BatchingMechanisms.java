@@ -30,7 +30,8 @@ public final class BatchingMechanisms {
                         + "reference accounting)";
             };
             String params = COMMON + switch (s) {
-                case SHUFFLED -> ", shuffle = dynamic | persistent (dynamic)";
+                case SHUFFLED -> ", shuffle = dynamic | persistent (dynamic), others = the other records' clipped "
+                        + "gradient in [-1, 1] (-1: Chua et al.'s dataset)";
                 case RANDOM_ALLOCATION -> ", k in [1, min(T, 64)] (1)";
                 default -> "";
             } + ", view = transcript | last-iterate (transcript); faithful: records (4T)";

@@ -18,14 +18,20 @@ import java.util.Set;
  * @param sigma the noise standard deviation on a step's sum of unit-norm contributions, {@code > 0}
  * @param k the steps of an epoch a record joins ({@code random-allocation}; 1 for the others)
  * @param persistent whether a shuffle keeps one permutation for every epoch ({@code shuffle: persistent})
+ * @param others the shuffle's dataset: every other record's clipped gradient v in [-1, 1] (the canary's is +1; -1 is
+ *     Chua et al.'s pair, the default); for a step that holds the canary, with the others' known sum shifted away,
+ *     the canary's step shows {@code 1 - v} with the canary and {@code -v} with ⊥. Only the shuffle reads it.
  */
-record BatchingParameters(Sampler sampler, int steps, int epochs, double sigma, int k, boolean persistent) {
+record BatchingParameters(Sampler sampler, int steps, int epochs, double sigma, int k, boolean persistent,
+        double others) {
     /** Largest T. */
     static final int MAX_STEPS = 100_000;
     /** Largest E. */
     static final int MAX_EPOCHS = 10_000;
     /** Largest output length T E. */
     static final long MAX_OUTPUT = 1_000_000;
+    /** The shuffle's default dataset: every other record's gradient opposite to the canary's (Chua et al. 2024). */
+    static final double CHUA_OTHERS = -1.0;
 
     /** The samplers, by type name. */
     enum Sampler {
@@ -51,12 +57,30 @@ record BatchingParameters(Sampler sampler, int steps, int epochs, double sigma, 
         Checks.inRange("epochs", epochs, 1, MAX_EPOCHS);
         Checks.positive("sigma", sigma);
         Checks.inRange("k", k, 1, steps);
+        if (!(others >= -1 && others <= 1)) {
+            throw new IllegalArgumentException("others = " + others + ": must be in [-1, 1]");
+        }
+    }
+
+    /** The sampler with Chua et al.'s dataset for the shuffle ({@code others = -1}). */
+    BatchingParameters(Sampler sampler, int steps, int epochs, double sigma, int k, boolean persistent) {
+        this(sampler, steps, epochs, sigma, k, persistent, CHUA_OTHERS);
+    }
+
+    /** The shift of the canary's step in the world with the canary: {@code 1 - others} (2 for Chua et al.'s pair). */
+    double canaryShift() {
+        return 1 - others;
+    }
+
+    /** The shift of the canary's step in the world with ⊥: {@code -others} (1 for Chua et al.'s pair). */
+    double absentShift() {
+        return -others;
     }
 
     /** Parses the parameters of {@code sampler} (and nothing else: unknown keys are refused). */
     static BatchingParameters parse(Sampler sampler, Parameters p) {
         Set<String> allowed = switch (sampler) {
-            case SHUFFLED -> Set.of("type", "steps", "epochs", "sigma", "shuffle", LastIterateView.PARAMETER,
+            case SHUFFLED -> Set.of("type", "steps", "epochs", "sigma", "shuffle", "others", LastIterateView.PARAMETER,
                     LastIterateView.CANARY);
             case RANDOM_ALLOCATION -> Set.of("type", "steps", "epochs", "sigma", "k", LastIterateView.PARAMETER,
                     LastIterateView.CANARY);
@@ -90,7 +114,18 @@ record BatchingParameters(Sampler sampler, int steps, int epochs, double sigma, 
                     + "per trial)");
         }
         boolean persistent = false;
+        double others = CHUA_OTHERS;
         if (sampler == Sampler.SHUFFLED) {
+            others = p.number("others", CHUA_OTHERS);
+            if (!(others >= -1 && others <= 1)) {
+                throw new InvalidInputException(p.field("others"), others, "must be in [-1, 1] (the other records' "
+                        + "clipped gradient; the canary's is +1)");
+            }
+            if (others != CHUA_OTHERS && p.text(LastIterateView.PARAMETER, LastIterateView.TRANSCRIPT)
+                    .equals(LastIterateView.LAST_ITERATE)) {
+                throw new InvalidInputException(p.field("others"), others, "the last-iterate view is built for "
+                        + "others = -1 only");
+            }
             String shuffle = p.text("shuffle", "dynamic");
             if (!shuffle.equals("dynamic") && !shuffle.equals("persistent")) {
                 throw new InvalidInputException(p.field("shuffle"), shuffle, "must be dynamic (a fresh permutation "
@@ -98,12 +133,12 @@ record BatchingParameters(Sampler sampler, int steps, int epochs, double sigma, 
             }
             persistent = shuffle.equals("persistent");
         }
-        return new BatchingParameters(sampler, (int) steps, (int) epochs, sigma, (int) k, persistent);
+        return new BatchingParameters(sampler, (int) steps, (int) epochs, sigma, (int) k, persistent, others);
     }
 
     /** The same sampler with another sigma (for calibration). */
     BatchingParameters withSigma(double s) {
-        return new BatchingParameters(sampler, steps, epochs, s, k, persistent);
+        return new BatchingParameters(sampler, steps, epochs, s, k, persistent, others);
     }
 
     /**
@@ -124,8 +159,9 @@ record BatchingParameters(Sampler sampler, int steps, int epochs, double sigma, 
 
     /** One line for descriptions. */
     String describe() {
-        return String.format(Locale.ROOT, "%s, T = %d steps, %d epoch(s), sigma = %s%s%s", sampler.type(), steps,
+        return String.format(Locale.ROOT, "%s, T = %d steps, %d epoch(s), sigma = %s%s%s%s", sampler.type(), steps,
                 epochs, Checks.format(sigma), sampler == Sampler.RANDOM_ALLOCATION ? ", k = " + k : "",
-                sampler == Sampler.SHUFFLED ? (persistent ? ", persistent shuffle" : ", dynamic shuffle") : "");
+                sampler == Sampler.SHUFFLED ? (persistent ? ", persistent shuffle" : ", dynamic shuffle") : "",
+                others != CHUA_OTHERS ? ", the other records' gradient " + Checks.format(others) : "");
     }
 }

@@ -11,14 +11,15 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 /**
  * The batch samplers as DP-SGD code runs them, on an explicit dataset of {@code records} scalar gradients: the canary
  * (record 0, raw gradient 5) and the others (raw gradient -2.5 for the shuffle, whose lower-bound pair sets them to
- * the opposite of the canary; 0 for the samplers whose dominating pair has the others contribute nothing). Each
+ * the opposite of the canary, or the shuffle's {@code others} v, clipped to v; 0 for the samplers whose dominating
+ * pair has the others contribute nothing). Each
  * gradient is clipped to norm 1 (so +1 and -1). Per epoch the sampler forms its batches — a real permutation cut into
  * T batches of {@code records / T} (shuffle; persistent: one permutation per trial, reused every epoch), a uniform step
  * per record (balls-and-bins), k distinct uniform steps per record (random allocation), record i in step
  * {@code floor(i T / records)} (deterministic), every record in every step with probability 1/T (Poisson) — and step t
  * releases the sum of its batch's clipped gradients plus {@code N(0, sigma^2)}. In D' the canary is ⊥ (zero-out
  * adjacency: it contributes 0). The release of step t is the output's value t of the epoch, exactly the layout of the
- * reduced simulator; the shuffle's statistic adds back the {@code records / T} that the other records subtract.
+ * reduced simulator; the shuffle's statistic removes the other records' known sum {@code (records / T) v} of a step.
  *
  * <p>Random draws per epoch and world: a Fisher–Yates shuffle ({@code records - 1} draws) or one or k draws per record
  * or about two uniforms per record (Poisson: geometric skips between its steps), then T ziggurat normals.
@@ -36,7 +37,8 @@ final class FaithfulBatchingSimulator {
         int t = b.steps();
         int e = b.epochs();
         int batch = records / t;
-        double shift = b.sampler() == BatchingParameters.Sampler.SHUFFLED ? batch : 0;
+        // the shuffle's statistic removes the other records' known sum from every step: batch * (-v)
+        double shift = b.sampler() == BatchingParameters.Sampler.SHUFFLED ? -batch * b.others() : 0;
         OutputModel reduced = ReducedBatchingSimulator.of(b).outputModel();
         OutputModel model = switch (b.sampler()) {
             case SHUFFLED -> new OutputModel(reduced.rounds(), b.persistent() ? Blocks.epochSums(t, e, shift)
@@ -47,6 +49,14 @@ final class FaithfulBatchingSimulator {
                 + "gradients clipped to norm 1, the canary %s", b.describe(), records, batch,
                 "zeroed out (⊥) in D'");
         return MechanismSimulator.of(model, description, rng -> new Sampler(rng, b, records));
+    }
+
+    /**
+     * The raw gradient of the shuffle's other records whose clipped value is {@code v}: {@link #OTHER_GRADIENT} for
+     * Chua et al.'s {@code v = -1} (clipped), {@code 2.5 v} for {@code v = 1}, v itself inside the ball.
+     */
+    static double otherGradient(double v) {
+        return Math.abs(v) == 1 ? -OTHER_GRADIENT * v : v;
     }
 
     private static double clip(double g) {
@@ -68,7 +78,7 @@ final class FaithfulBatchingSimulator {
             this.p = p;
             this.records = records;
             this.gradient = new double[records];
-            double other = p.sampler() == BatchingParameters.Sampler.SHUFFLED ? OTHER_GRADIENT : 0;
+            double other = p.sampler() == BatchingParameters.Sampler.SHUFFLED ? otherGradient(p.others()) : 0;
             for (int i = 1; i < records; i++) {
                 gradient[i] = clip(other);
             }

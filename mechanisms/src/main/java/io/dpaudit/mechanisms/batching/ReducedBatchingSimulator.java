@@ -15,7 +15,8 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
  * <ul>
  *   <li>{@code shuffled-batches}: {@code 2 e_t + Z} in D and {@code e_t + Z} in D', t uniform (Chua et al. 2024: the
  *       other records contribute -1, shifted away; a lower-bound pair, not a dominating one); persistent: the same t
- *       every epoch;</li>
+ *       every epoch; with the other records' gradient {@code v} ({@code others}), {@code (1 - v) e_t + Z} against
+ *       {@code -v e_t + Z};</li>
  *   <li>{@code balls-and-bins}: {@code e_t + Z} against {@code Z}, t uniform (Chua et al. 2025: the dominating pair);</li>
  *   <li>{@code random-allocation}: {@code 1_S + Z} against {@code Z}, S a uniform k-subset (Feldman &amp; Shenfeld);</li>
  *   <li>{@code deterministic-batches}: {@code e_1 + Z} against {@code Z} (the canary's known step);</li>
@@ -35,10 +36,10 @@ final class ReducedBatchingSimulator {
         double s = b.sigma();
         OutputModel model = switch (b.sampler()) {
             case SHUFFLED -> b.persistent()
-                    ? new OutputModel(1, Blocks.epochSums(t, e, 0), new SubsetShiftLaw(t, 1, 2.0 * e, s * Math.sqrt(e)),
-                            new SubsetShiftLaw(t, 1, e, s * Math.sqrt(e)), null)
-                    : new OutputModel(e, Blocks.identity(t, 0), new SubsetShiftLaw(t, 1, 2, s),
-                            new SubsetShiftLaw(t, 1, 1, s), null);
+                    ? new OutputModel(1, Blocks.epochSums(t, e, 0), shuffleLaw(t, b.canaryShift() * e, s * Math.sqrt(e)),
+                            shuffleLaw(t, b.absentShift() * e, s * Math.sqrt(e)), null)
+                    : new OutputModel(e, Blocks.identity(t, 0), shuffleLaw(t, b.canaryShift(), s),
+                            shuffleLaw(t, b.absentShift(), s), null);
             case BALLS_AND_BINS -> new OutputModel(e, Blocks.identity(t, 0), new SubsetShiftLaw(t, 1, 1, s),
                     new SubsetShiftLaw(t, 0, 0, s), null);
             case RANDOM_ALLOCATION -> new OutputModel(e, Blocks.identity(t, 0), new SubsetShiftLaw(t, b.k(), 1, s),
@@ -60,7 +61,12 @@ final class ReducedBatchingSimulator {
                 rng -> new Sampler(rng, b));
     }
 
-    /** The samplers, one class with the sampler chosen once per call (a branch per batch, not per value). */
+    /** One step (of T) shifted by {@code shift}; a shift of 0 is no shift at all (the Gaussian alone). */
+    private static SubsetShiftLaw shuffleLaw(int t, double shift, double s) {
+        return new SubsetShiftLaw(t, shift == 0 ? 0 : 1, shift, s);
+    }
+
+        /** The samplers, one class with the sampler chosen once per call (a branch per batch, not per value). */
     private static final class Sampler implements TrialSampler {
         private final UniformRandomProvider rng;
         private final ZigguratSampler.NormalizedGaussian gauss;
@@ -70,6 +76,8 @@ final class ReducedBatchingSimulator {
         private final double sigma;
         private final boolean persistent;
         private final int[] chosen;
+        private final double withShift;
+        private final double withoutShift;
 
         Sampler(UniformRandomProvider rng, BatchingParameters b) {
             this.rng = rng;
@@ -80,6 +88,8 @@ final class ReducedBatchingSimulator {
             this.sigma = b.sigma();
             this.persistent = b.persistent();
             this.chosen = new int[b.k()];
+            this.withShift = b.canaryShift();
+            this.withoutShift = b.absentShift();
         }
 
         @Override
@@ -92,7 +102,7 @@ final class ReducedBatchingSimulator {
                     out[base + j] = sigma * gauss.sample();
                 }
                 switch (kind) {
-                    case SHUFFLED -> shuffled(out, base, d ? 2.0 : 1.0);
+                    case SHUFFLED -> shuffled(out, base, d ? withShift : withoutShift);
                     case BALLS_AND_BINS -> {
                         if (d) {
                             for (int e = 0; e < epochs; e++) {

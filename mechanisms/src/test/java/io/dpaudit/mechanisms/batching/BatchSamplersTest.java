@@ -54,34 +54,42 @@ class BatchSamplersTest {
      * Gaussian profile of mu = 1/s; with more steps it stays at or below the deterministic (Gaussian) upper bound. Down
      * to s = 0.005, where Q(E_C) is far below double precision's smallest number: rounded to 0 it made the bound
      * infinite at s = 0.01 and 0.02 (ε(1e-6) = inf against the deterministic 5474 and 1487). Up to s = 1e12, where
-     * P(E_C) and Q(E_C) nearly cancel: their rounding put δ(0) 4e-4 (relative) above the Gaussian's at T = 1.
+     * P(E_C) and Q(E_C) nearly cancel: their rounding put δ(0) 4e-4 (relative) above the Gaussian's at T = 1. The same
+     * for two other datasets (others 0.5 and 1, where the minimum's tests carry the bound; at T = 1 the pair is the
+     * Gaussian's, shifted) at three noise levels.
      */
     @Test
     void theShuffleLowerBoundStaysBelowTheDeterministicUpperBoundAtTinyNoise() {
         for (double sigma : new double[] {0.005, 0.01, 0.02, 0.03, 0.1, 1, 1e3, 1e6, 1e12}) {
             PrivacyBound deterministic = io.dpaudit.core.bounds.GaussianBound.of(sigma, 1, 1);
             double upper = deterministic.epsilon(1e-6);
+            // Chua et al.'s dataset everywhere; two others (the minimum's tests) at the extremes and in between
+            double[] datasets = sigma == 0.005 || sigma == 1 || sigma == 1e12 ? new double[] {-1, 0.5, 1}
+                    : new double[] {-1};
             for (int steps : new int[] {1, 2, 1000}) {
-                // Built directly: the mechanism's bounds would also compose the Poisson PLD, seconds each here.
-                PrivacyBound bound = new ShuffleMaxTestBound(new BatchingParameters(
-                        BatchingParameters.Sampler.SHUFFLED, steps, 1, sigma, 1, false));
-                String at = "sigma " + sigma + ", T " + steps;
-                double lower = bound.epsilon(1e-6);
-                assertTrue(Double.isFinite(lower) && lower <= upper + 1e-9 * upper, at + ": " + lower + " > " + upper);
-                // On the scale of the claimed ε, and where that is 0 (huge noise), on the scale of mu = 1/sigma.
-                double scale = upper > 0 ? upper : 1 / sigma;
-                for (double f : new double[] {0, 0.1, 0.5, 0.9, 1.0, 1.1}) {
-                    double eps = f * scale;
-                    double exact = io.dpaudit.core.bounds.GaussianBound.exactDelta(eps, 1 / sigma);
-                    double d = bound.delta(eps);
-                    assertTrue(d <= exact * (1 + 1e-9) + 1e-300, at + ", eps " + eps + ": " + d + " > " + exact);
-                    if (steps == 1) {
-                        // Equal up to the rounding allowance (1e-13 of the two terms, each at most 1).
-                        assertEquals(exact, d, 1e-6 * exact + 2e-13, at + ", eps " + eps);
+                for (double others : datasets) {
+                    // Built directly: the mechanism's bounds would also compose the Poisson PLD, seconds each here.
+                    PrivacyBound bound = new ShuffleMaxTestBound(new BatchingParameters(
+                            BatchingParameters.Sampler.SHUFFLED, steps, 1, sigma, 1, false, others));
+                    String at = "sigma " + sigma + ", T " + steps + ", others " + others;
+                    double lower = bound.epsilon(1e-6);
+                    assertTrue(Double.isFinite(lower) && lower <= upper + 1e-9 * upper,
+                            at + ": " + lower + " > " + upper);
+                    // On the scale of the claimed ε, and where that is 0 (huge noise), on the scale of mu = 1/sigma.
+                    double scale = upper > 0 ? upper : 1 / sigma;
+                    for (double f : new double[] {0, 0.1, 0.5, 0.9, 1.0, 1.1}) {
+                        double eps = f * scale;
+                        double exact = io.dpaudit.core.bounds.GaussianBound.exactDelta(eps, 1 / sigma);
+                        double d = bound.delta(eps);
+                        assertTrue(d <= exact * (1 + 1e-9) + 1e-300, at + ", eps " + eps + ": " + d + " > " + exact);
+                        if (steps == 1) {
+                            // Equal up to the rounding allowance (1e-13 of the two terms, each at most 1).
+                            assertEquals(exact, d, 1e-6 * exact + 2e-13, at + ", eps " + eps);
+                        }
                     }
-                }
-                if (steps == 1) {
-                    assertEquals(upper, lower, 1e-6 * upper, at);
+                    if (steps == 1) {
+                        assertEquals(upper, lower, 1e-6 * upper, at);
+                    }
                 }
             }
         }
@@ -213,6 +221,9 @@ class BatchSamplersTest {
             {"shuffled-batches", "steps", 8.0, "sigma", 0.7},
             {"shuffled-batches", "steps", 8.0, "sigma", 0.7, "epochs", 3.0, "shuffle", "persistent"},
             {"shuffled-batches", "steps", 8.0, "sigma", 0.7, "epochs", 2.0},
+            {"shuffled-batches", "steps", 8.0, "sigma", 0.7, "others", 0.5},
+            {"shuffled-batches", "steps", 8.0, "sigma", 0.7, "epochs", 2.0, "others", -0.25},
+            {"shuffled-batches", "steps", 8.0, "sigma", 0.7, "epochs", 2.0, "shuffle", "persistent", "others", 1.0},
             {"balls-and-bins", "steps", 8.0, "sigma", 0.7, "epochs", 2.0},
             {"random-allocation", "steps", 8.0, "sigma", 0.7, "k", 3.0},
             {"deterministic-batches", "steps", 8.0, "sigma", 0.7},
@@ -309,5 +320,45 @@ class BatchSamplersTest {
                 "steps", 8.0, "sigma", 1.0).faithful(new Parameters("simulator.", Map.of("kind", "faithful",
                 "records", 30.0)), RandomStreams.auxiliary(1)));
         assertTrue(e.getMessage().contains("records = 30: must be a multiple of steps (8)"), e.getMessage());
+        e = assertThrows(InvalidInputException.class, () -> mechanism("shuffled-batches", "steps", 8.0, "sigma", 1.0,
+                "others", 1.5));
+        assertTrue(e.getMessage().contains("others = 1.5: must be in [-1, 1]"), e.getMessage());
+        assertThrows(InvalidInputException.class, () -> mechanism("balls-and-bins", "steps", 8.0, "sigma", 1.0,
+                "others", 0.0));
+        e = assertThrows(InvalidInputException.class, () -> mechanism("shuffled-batches", "steps", 8.0, "sigma", 1.0,
+                "others", 0.0, "view", "last-iterate"));
+        assertTrue(e.getMessage().contains("others = 0: the last-iterate view"), e.getMessage());
+    }
+
+    /**
+     * The shuffle's other datasets ({@code others} = v): at v = 0 the canary's step shows 1 against 0, balls-and-bins'
+     * dominating pair, so the shuffle's max test must equal {@code bnb-max-test} (another implementation: formula
+     * sheet §14.1); at v = 1 it shows 0 against -1, the same pair mirrored with the directions swapped, so the
+     * minimum's tests must give the same again. Between, at T = 1000, sigma = 1, delta = 1e-6, the lower bound falls as
+     * v rises from Chua et al.'s -1 to 0 (3.724 at v = -1, as their figure).
+     */
+    @Test
+    void otherDatasetsOfTheShuffleMeetBallsAndBinsAtZeroAndItsMirrorAtOne() {
+        PrivacyBound bnb = new AllocationMaxTestBound(new BatchingParameters(BatchingParameters.Sampler.BALLS_AND_BINS,
+                1000, 1, 1.0, 1, false));
+        for (double others : new double[] {0.0, 1.0}) {
+            PrivacyBound shuffle = shuffleMaxTest(others);
+            for (double eps : new double[] {0.05, 0.1, 0.3}) {
+                double expected = bnb.delta(eps);
+                assertEquals(expected, shuffle.delta(eps), 1e-9 * expected, "others " + others + ", eps " + eps);
+            }
+        }
+        double previous = Double.POSITIVE_INFINITY;
+        for (double others : new double[] {-1.0, -0.75, -0.5, -0.25, 0.0}) {
+            double eps = shuffleMaxTest(others).epsilon(1e-6);
+            assertTrue(eps < previous, "others " + others + ": " + eps + " after " + previous);
+            previous = eps;
+        }
+        assertEquals(3.724, shuffleMaxTest(-1).epsilon(1e-6), 5e-4);
+    }
+
+    private static PrivacyBound shuffleMaxTest(double others) {
+        return new ShuffleMaxTestBound(new BatchingParameters(BatchingParameters.Sampler.SHUFFLED, 1000, 1, 1.0, 1,
+                false, others));
     }
 }

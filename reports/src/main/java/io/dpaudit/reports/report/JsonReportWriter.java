@@ -343,9 +343,10 @@ public final class JsonReportWriter {
     }
 
     /**
-     * Only when the scenario searched its pair: {@code pairSearch {criterionDelta, screenTrials, chosen, audited,
-     * candidates [{label, overrides, screenEpsilon}]}}; the screening numbers choose the pair and are not evidence
-     * (the audit above ran on the chosen pair with fresh trials).
+     * Only when the scenario searched its pair: {@code pairSearch {screen, criterionDelta, screenTrials (screen
+     * attack), chosen, audited, candidates [{label, overrides, screenEpsilon}]}}; screened by a short audit, the
+     * screening numbers choose the pair and are not evidence (the audit above ran on the chosen pair with fresh
+     * trials); screened by the candidates' proven lower bounds, each number is such a bound.
      */
     private static void pairSearch(ObjectNode root, AuditReport r) {
         io.dpaudit.runner.PairSearch.Result s = r.pairSearch();
@@ -353,8 +354,11 @@ public final class JsonReportWriter {
             return;
         }
         ObjectNode o = root.putObject("pairSearch");
+        o.put("screen", s.screen());
         o.set("criterionDelta", JsonNumbers.encode(s.criterionDelta()));
-        o.put("screenTrials", s.screenTrials());
+        if (s.screen().equals(io.dpaudit.runner.PairSearch.SCREEN_ATTACK)) {
+            o.put("screenTrials", s.screenTrials());
+        }
         o.put("chosen", s.chosen());
         o.put("audited", s.audited().label());
         ArrayNode cands = o.putArray("candidates");

@@ -254,6 +254,19 @@ public final class MarkdownReportWriter {
         if (s == null) {
             return;
         }
+        if (s.screen().equals(io.dpaudit.runner.PairSearch.SCREEN_LOWER_BOUND)) {
+            b.append("\n## Pair search\n\nThe audit above ran on **").append(cell(s.audited().label()))
+                    .append("**, the candidate with the highest proven lower bound on ε at δ = ")
+                    .append(Format.g(s.criterionDelta())).append(" (the largest ε among its bounds of kind ")
+                    .append("lower-bound; no trials). Where the candidates differ only in the dataset the mechanism ")
+                    .append("must protect, each is a proven lower bound on the mechanism's ε, and so is the highest.")
+                    .append("\n\n| candidate | proven ε lower bound |\n|---|---|\n");
+            for (io.dpaudit.runner.PairSearch.Candidate c : s.candidates()) {
+                b.append("| ").append(cell(c.label())).append(" | ").append(Format.g(c.screenEpsilon()))
+                        .append(" |\n");
+            }
+            return;
+        }
         b.append("\n## Pair search\n\nThe audit above ran on **").append(cell(s.audited().label()))
                 .append("**, the candidate pair with the largest ε lower bound at δ = ")
                 .append(Format.g(s.criterionDelta())).append(" in a screening audit of ")

@@ -283,6 +283,8 @@ class HostileInputTest {
         all.add(c("bound over a million rounds", 0, null, 30, "bound", "gaussian", "sigma=1", "rounds=1e6",
                 "--delta", "1e-5"));
         all.add(c("bound at sigma 0.01", 0, null, 30, "bound", "gaussian", "sigma=0.01", "--delta", "1e-5"));
+        all.add(c("shuffle dataset outside the ball", 2, "others = -1.5: must be in [-1, 1]", 30, "bound",
+                "shuffled-batches", "steps=100", "sigma=1", "others=-1.5", "--delta", "1e-5"));
         all.add(c("bound at sigma 1e400", 2, "sigma = inf", 30, "bound", "gaussian", "sigma=1e400", "--delta",
                 "1e-5"));
         all.add(c("bound at sigma nan", 2, "sigma = nan: must be a number", 30, "bound", "gaussian", "sigma=nan",
