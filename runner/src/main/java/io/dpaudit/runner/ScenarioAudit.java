@@ -11,6 +11,7 @@ import io.dpaudit.core.audit.Claim;
 import io.dpaudit.core.audit.ProfileEstimation;
 import io.dpaudit.core.audit.TradeOffClaim;
 import io.dpaudit.core.blackbox.TrainableScorer;
+import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.engine.ShardedPhase;
 import io.dpaudit.core.engine.ProgressListener;
@@ -259,7 +260,8 @@ public final class ScenarioAudit {
                 .withTradeOffClaims(p.tradeOffClaims()).withLossScorer(p.lossScorer())
                 .withProfileEstimation(p.profileEstimation()).withCoupling(p.scenario().coupled())
                 .withStopping(p.scenario().stopping())
-                .withPairFromBelow(!p.mechanism().simulatedPairIsWorstCase());
+                .withPairFromBelow(!p.mechanism().simulatedPairIsWorstCase())
+                .withProvenLowerBounds(p.bounds().stream().filter(b -> b.kind() == BoundKind.LOWER_BOUND).toList());
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.dpaudit.core.audit;
 
 import io.dpaudit.core.InvalidInputException;
+import io.dpaudit.core.bounds.BoundKind;
+import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.engine.Scorer;
 import io.dpaudit.core.engine.TrialSamplerFactory;
 import io.dpaudit.core.estimate.ThresholdSelection;
@@ -24,68 +26,85 @@ import java.util.List;
  *     budget
  * @param pairFromBelow whether the simulated pair is only a lower-bound pair of the mechanism (not proven its worst
  *     case, e.g. the shuffle's): its two-sided estimate can refute a claim but shows none loose
+ * @param provenLowerBounds the mechanism's proven lower bounds on its worst-case δ(ε) (bounds of kind
+ *     {@code lower-bound}): the analytic evidence ({@link ClaimAnalytic}); may be empty
  */
 public record AuditPlan(TrialSamplerFactory sampler, Scorer scorer, AuditSettings settings, List<Claim> claims,
         List<TradeOffClaim> tradeOffClaims, Scorer lossScorer, ProfileEstimation profileEstimation,
-        boolean coupled, Stopping stopping, boolean pairFromBelow) {
+        boolean coupled, Stopping stopping, boolean pairFromBelow, List<PrivacyBound> provenLowerBounds) {
 
     public AuditPlan {
         claims = List.copyOf(claims);
         tradeOffClaims = List.copyOf(tradeOffClaims);
+        for (PrivacyBound b : provenLowerBounds) {
+            if (b.kind() != BoundKind.LOWER_BOUND) {
+                throw new IllegalArgumentException(b.name() + " is not a proven lower bound (" + b.kind() + ")");
+            }
+        }
+        provenLowerBounds = List.copyOf(provenLowerBounds);
     }
 
     /** A plan without claims, estimate or coupling, of a fixed design. */
     public static AuditPlan of(TrialSamplerFactory sampler, Scorer scorer, AuditSettings settings) {
         return new AuditPlan(sampler, scorer, settings, List.of(), List.of(), null, null, false, Stopping.FIXED,
-                false);
+                false, List.of());
     }
 
     /** The same plan with these (ε, δ) claims. */
     public AuditPlan withClaims(List<Claim> newClaims) {
         return new AuditPlan(sampler, scorer, settings, newClaims, tradeOffClaims, lossScorer, profileEstimation,
-                coupled, stopping, pairFromBelow);
+                coupled, stopping, pairFromBelow, provenLowerBounds);
     }
 
     /** The same plan with these f-DP claims. */
     public AuditPlan withTradeOffClaims(List<TradeOffClaim> newClaims) {
         return new AuditPlan(sampler, scorer, settings, claims, newClaims, lossScorer, profileEstimation, coupled,
-                stopping, pairFromBelow);
+                stopping, pairFromBelow, provenLowerBounds);
     }
 
     /** The same plan with the plain two-sided estimate from counted trials of {@code loss} (null: none). */
     public AuditPlan withLossScorer(Scorer loss) {
         return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, loss, profileEstimation, coupled,
-                stopping, pairFromBelow);
+                stopping, pairFromBelow, provenLowerBounds);
     }
 
     /** The same plan with the importance-sampled two-sided estimate (null: none). */
     public AuditPlan withProfileEstimation(ProfileEstimation estimation) {
         return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, estimation, coupled,
-                stopping, pairFromBelow);
+                stopping, pairFromBelow, provenLowerBounds);
     }
 
     /** The same plan with another attack. */
     public AuditPlan withScorer(Scorer other) {
         return new AuditPlan(sampler, other, settings, claims, tradeOffClaims, lossScorer, profileEstimation,
-                coupled, stopping, pairFromBelow);
+                coupled, stopping, pairFromBelow, provenLowerBounds);
     }
 
     /** The same plan on coupled trials ({@code true}) or on trials of each world apart. */
     public AuditPlan withCoupling(boolean on) {
         return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, profileEstimation, on,
-                stopping, pairFromBelow);
+                stopping, pairFromBelow, provenLowerBounds);
     }
 
     /** The same plan with its simulated pair declared a lower-bound pair of the mechanism ({@code true}) or not. */
     public AuditPlan withPairFromBelow(boolean on) {
         return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, profileEstimation, coupled,
-                stopping, on);
+                stopping, on, provenLowerBounds);
+    }
+
+    /**
+     * The same plan with the mechanism's proven lower bounds as analytic evidence on its claims (only bounds of kind
+     * {@code lower-bound}; others are refused).
+     */
+    public AuditPlan withProvenLowerBounds(List<PrivacyBound> bounds) {
+        return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, profileEstimation, coupled,
+                stopping, pairFromBelow, bounds);
     }
 
     /** The same plan stopping by {@code rule} ({@code settings}' trials then the budget of a sequential one). */
     public AuditPlan withStopping(Stopping rule) {
         return new AuditPlan(sampler, scorer, settings, claims, tradeOffClaims, lossScorer, profileEstimation, coupled,
-                rule, pairFromBelow);
+                rule, pairFromBelow, provenLowerBounds);
     }
 
     /** Whether the plan has a two-sided estimate (white-box evidence). */

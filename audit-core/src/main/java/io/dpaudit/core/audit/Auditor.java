@@ -36,10 +36,10 @@ import java.util.TreeSet;
  * trials. The counted phases run on any {@link PhaseEngine} (the local one by default); the counts then go through
  * the one judgement stage ({@link Judgement}).
  *
- * <p>A claim is {@link Verdict#VIOLATED} when the empirical δ lower bound at the claim's ε exceeds the claim's δ, or
- * the white-box estimate's lower δ there does ({@link ClaimJudgement}). For a correct claim that happens with
- * probability at most {@code 1 - confidence}: with an estimate, each source is at half the error level
- * ({@link ConfidenceSplit}).
+ * <p>A claim is {@link Verdict#VIOLATED} when the empirical δ lower bound at the claim's ε exceeds the claim's δ, the
+ * white-box estimate's lower δ there does, or one of the plan's proven lower bounds does ({@link ClaimJudgement}). For
+ * a correct claim that happens with probability at most {@code 1 - confidence}: with an estimate, each statistical
+ * source is at half the error level ({@link ConfidenceSplit}); a proven lower bound adds none.
  */
 public final class Auditor {
     /** Interior bins of the privacy-loss histogram. */
@@ -224,6 +224,8 @@ public final class Auditor {
 
         AuditResult run() {
             LookVerdicts verdicts = new LookVerdicts(plan.claims().size(), plan.tradeOffClaims().size());
+            // the proven lower bounds at each claim's ε: deterministic, computed once for every look
+            List<ClaimAnalytic> analytic = ClaimAnalytic.of(plan.claims(), plan.provenLowerBounds());
             SequentialRun.Stop stop = SequentialRun.Stop.BUDGET;
             Judgement.Judged judged = null;
             AuditSettings settings = null;
@@ -236,7 +238,7 @@ public final class Auditor {
                 estimate = estimate(k, split);
                 judged = Judgement.judge(trials.estimator(selection, evaluation, settings),
                         selection == null ? null : trials.marginals(selection), trials.marginals(evaluation),
-                        settings, plan.claims(), plan.tradeOffClaims(), estimate, plan.pairFromBelow());
+                        settings, plan.claims(), plan.tradeOffClaims(), estimate, plan.pairFromBelow(), analytic);
                 boolean resolved = verdicts.record(k, judged, schedule.trialsThrough(k), selectionTrials(),
                         evaluationTrials(), split.blackBox(), (System.nanoTime() - start) / 1e9);
                 if (schedule.sequential() && resolved) {

@@ -9,7 +9,8 @@ import java.util.Set;
  *
  * @param claim the claim
  * @param verdict {@code VIOLATED} when a source refutes the claim (the attack's δ lower bound at the claim's ε above
- *     its δ, or the white-box estimate's lower δ there above it); otherwise {@code CONSISTENT} when a source powers
+ *     its δ, the white-box estimate's lower δ there above it, or a proven lower bound of the mechanism there above it);
+ *     otherwise {@code CONSISTENT} when a source powers
  *     it (the attack's {@code power.epsilon} at most 1.5 times the claimed ε, or the white-box estimate's upper ε at
  *     the claim's δ at most that) and nothing certified speaks against it (not {@link #epsilonBoundAboveClaim}),
  *     else {@code INCONCLUSIVE}
@@ -20,9 +21,12 @@ import java.util.Set;
  * @param estimate the two-sided privacy-loss estimate's view of the claim (the white-box evidence), or null when the
  *     audit has none
  * @param decidedBy the sources that refuted the claim (violated) or powered it (consistent); empty when inconclusive
+ * @param analytic the largest proven lower bound on the mechanism's δ at the claim's ε (the analytic evidence), or
+ *     null when the audit has none that is positive there
  */
 public record ClaimResult(Claim claim, Verdict verdict, DeltaLowerBound deltaLowerBound,
-        EpsilonLowerBound epsilonLowerBound, ClaimPower power, ClaimEstimate estimate, Set<Evidence> decidedBy) {
+        EpsilonLowerBound epsilonLowerBound, ClaimPower power, ClaimEstimate estimate, Set<Evidence> decidedBy,
+        ClaimAnalytic analytic) {
 
     public ClaimResult {
         decidedBy = decidedBy.isEmpty() ? Set.of() : java.util.Collections.unmodifiableSet(

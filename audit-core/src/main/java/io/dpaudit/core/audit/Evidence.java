@@ -15,7 +15,14 @@ public enum Evidence {
      * importance-sampled), whose intervals hold simultaneously over its ε grid. Needs a simulator with an exact
      * likelihood ratio.
      */
-    WHITE_BOX("white-box");
+    WHITE_BOX("white-box"),
+    /**
+     * A proven lower bound on the mechanism's worst-case δ(ε) (bound kind {@code lower-bound}: a closed-form test on a
+     * dataset the mechanism must protect, such as a max test, or the proven lower end of an exact curve), computed
+     * with downward rounding: deterministic, so it refutes a claim whose δ at its ε is below it with no error
+     * probability of its own. It only refutes; it never powers a claim.
+     */
+    ANALYTIC("analytic");
 
     private final String label;
 
@@ -23,7 +30,7 @@ public enum Evidence {
         this.label = label;
     }
 
-    /** The name as written in reports ({@code black-box}, {@code white-box}). */
+    /** The name as written in reports ({@code black-box}, {@code white-box}, {@code analytic}). */
     public String label() {
         return label;
     }

@@ -57,17 +57,18 @@ public final class Judgement {
     public static Judged judge(ThresholdEstimator estimator, ScoreCounts selection, ScoreCounts evaluation,
             AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
             PrivacyLossEstimate estimate) {
-        return judge(estimator, selection, evaluation, settings, claims, tradeOffClaims, estimate, false);
+        return judge(estimator, selection, evaluation, settings, claims, tradeOffClaims, estimate, false, null);
     }
 
     /**
      * Judges an audit whose simulated pair may be only a lower-bound pair of the mechanism ({@code pairFromBelow}):
      * then the estimate refutes claims but calls none loose ({@link ClaimEstimate#judge(Claim,
-     * PrivacyLossEstimate, boolean)}).
+     * PrivacyLossEstimate, boolean)}); {@code analytic}, one per claim (entries may be null) or null for none, the
+     * proven lower bounds' evidence ({@link ClaimAnalytic}).
      */
     public static Judged judge(ThresholdEstimator estimator, ScoreCounts selection, ScoreCounts evaluation,
             AuditSettings settings, List<Claim> claims, List<TradeOffClaim> tradeOffClaims,
-            PrivacyLossEstimate estimate, boolean pairFromBelow) {
+            PrivacyLossEstimate estimate, boolean pairFromBelow, List<ClaimAnalytic> analytic) {
         List<EpsilonLowerBound> eps = new ArrayList<>();
         for (double d : settings.deltas()) {
             eps.add(estimator.epsilonLowerBound(d));
@@ -77,10 +78,12 @@ public final class Judgement {
             dels.add(estimator.deltaLowerBound(e));
         }
         List<ClaimResult> results = new ArrayList<>();
-        for (Claim c : claims) {
+        for (int i = 0; i < claims.size(); i++) {
+            Claim c = claims.get(i);
             DeltaLowerBound d = estimator.deltaLowerBound(c.epsilon());
             results.add(ClaimJudgement.judge(c, d, estimator.epsilonLowerBound(c.delta()),
-                    EpsilonPower.Candidates.of(evaluation, d.test().errorLevelPerRate()), estimate, pairFromBelow));
+                    EpsilonPower.Candidates.of(evaluation, d.test().errorLevelPerRate()), estimate, pairFromBelow,
+                    analytic == null ? null : analytic.get(i)));
         }
         CertifiedTradeOff tradeOff = TradeOffCertification.certify(selection, evaluation, settings.confidence(),
                 settings.tradeOff().method(), settings.tradeOff().grid());

@@ -14,7 +14,7 @@ class ClaimResultTest {
         Claim claim = new Claim("c", claimEpsilon, 1e-5, "stated");
         return new ClaimResult(claim, verdict, new DeltaLowerBound(claimEpsilon, 0.0, null),
                 new EpsilonLowerBound(1e-5, epsilonLowerBound, null), new ClaimPower(1e-3, Double.POSITIVE_INFINITY, 0.9), null,
-                verdict == Verdict.INCONCLUSIVE ? java.util.Set.of() : java.util.Set.of(Evidence.BLACK_BOX));
+                verdict == Verdict.INCONCLUSIVE ? java.util.Set.of() : java.util.Set.of(Evidence.BLACK_BOX), null);
     }
 
     @Test

@@ -28,7 +28,8 @@ public final class ClaimRows {
      * @param claimed what is claimed, e.g. {@code ε = 0.2, δ = 1e-05}
      * @param verdict the verdict
      * @param evidence the certifying evidence: the empirical δ lower bound at the claim's ε (and the ε lower bound at
-     *     its δ), or the certified point below the claimed curve, or the certified μ lower bound
+     *     its δ; the estimate's intervals and the largest proven lower bound's δ there when the audit has them), or the
+     *     certified point below the claimed curve, or the certified μ lower bound
      * @param detectable the smallest violation, on the event its test uses, that the audit would have flagged with
      *     probability 0.9 ("none" when it could have flagged none)
      * @param tightness ε_lb / ε, or μ_lb / μ for a GDP claim; empty when not defined
@@ -98,6 +99,10 @@ public final class ClaimRows {
                         .lower(), c.estimate().deltaAtClaim().upper()) + " at ε = " + Format.g(c.claim().epsilon())
                         + ", ε in " + interval(c.estimate().requiredEpsilon().lower(),
                                 c.estimate().requiredEpsilon().upper()) + " at δ = " + Format.g(c.claim().delta());
+            }
+            if (c.analytic() != null) { // a proven lower bound of the mechanism at the claim's ε
+                evidence += "; analytic: δ ≥ " + Format.g(c.analytic().delta()) + " at ε = "
+                        + Format.g(c.claim().epsilon()) + " (" + c.analytic().bound() + ", proven)";
             }
             if (result.sequential() != null) {
                 int look = result.sequential().claimLooks().get(rows.size());

@@ -227,6 +227,10 @@ public final class JsonReportWriter {
             }
             ArrayNode decided = o.putArray("decidedBy");
             c.decidedBy().forEach(ev -> decided.add(ev.label()));
+            if (c.analytic() != null) {
+                o.putObject("analytic").put("bound", c.analytic().bound()).set("deltaLowerBound",
+                        JsonNumbers.encode(c.analytic().delta()));
+            }
             o.set("empiricalDeltaLowerBound", JsonNumbers.encode(c.deltaLowerBound().delta()));
             o.set("empiricalEpsilonLowerBound", JsonNumbers.encode(c.epsilonLowerBound().epsilon()));
             o.set("tightness", JsonNumbers.encode(c.tightness()));

@@ -192,8 +192,11 @@ public final class MarkdownReportWriter {
     /** What the verdicts and columns of the claims table mean. */
     static String claimsLegend(AuditReport r) {
         boolean whiteBox = r.result().estimate() != null && !r.result().claims().isEmpty();
+        boolean analytic = r.result().claims().stream().anyMatch(c -> c.analytic() != null);
         return "*Violated*: the evidence refutes the claim — the attack's empirical δ lower bound at the claim's ε "
                 + "exceeds its δ (black-box)" + (whiteBox ? ", or the white-box estimate's lower δ there does" : "")
+                + (analytic ? ", or a proven lower bound of the mechanism's δ there does (analytic: a closed-form "
+                        + "bound, no error probability)" : "")
                 + ", or a certified trade-off point lies below the claimed curve; for a correct claim this happens "
                 + "with probability at most " + Format.percent(1 - r.result().confidence().verdicts())
                 + (r.result().confidence().isShared() ? " (each source at half that, union bound)" : "") + ". "
@@ -206,7 +209,7 @@ public final class MarkdownReportWriter {
                 + "*Inconclusive*: no evidence, but the audit could not have refuted the claim even if its ε were "
                 + "1.5 times the claim (a claim of ε = 0: ten times its δ; f-DP: ten times its μ), or at all: it says "
                 + "nothing either way; more " + ClaimRows.unit(r) + " are needed. The verdict names the evidence that "
-                + "decided it (black-box, white-box). "
+                + "decided it (black-box, white-box" + (analytic ? ", analytic" : "") + "). "
                 + "Tightness: the empirical ε lower bound over the claimed ε (μ_lb / μ for a GDP claim)."
                 + (whiteBox ? " Estimate: the white-box estimate's own verdict on the simulated pair (violated, "
                         + "tight, loose or inconclusive; it relies on the simulator's exact likelihood ratio)." : "")

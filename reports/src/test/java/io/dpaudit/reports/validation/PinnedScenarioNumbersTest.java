@@ -105,7 +105,11 @@ import io.dpaudit.reports.TestReports;
  * below 1e-14), the claim that names it went from "loose" to "tight" on the importance-sampled estimate ([9.38e-11,
  * 1.09e-10] at its ε), the looseness section's exact bracket became [7.36697, 7.36706] so that the claim two per cent
  * under the truth is now known below the exact curve; in {@code batching/balls-and-bins} the same bound's points below
- * 1e-10 fell (by up to 2.1-fold); no other file moved.
+ * 1e-10 fell (by up to 2.1-fold); no other file moved. New fields, 2026-11-30 (issue 59, item 5, and the analytic
+ * evidence): {@code pairSearch.screen} in the two pair-search scenarios; {@code claims[].analytic} (the largest proven
+ * lower bound at a claim's ε) in the batch samplers' scenarios and {@code "analytic"} in the {@code decidedBy} of the
+ * claims below it — all of them violated already, except {@code batching/shuffle-dataset-search}'s Poisson claim (new
+ * that day), inconclusive at its 2,000 trials, now violated by analytic evidence; no number moved.
  *
  * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
  * timings and the environment change from run to run. The thread count never changes a number (engine contract), so
