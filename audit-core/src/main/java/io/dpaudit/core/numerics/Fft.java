@@ -80,6 +80,17 @@ public final class Fft {
         transform(re, im, re.length, inverse);
     }
 
+    /**
+     * Entries per block of the stages run in cache: the stages of size up to this act within aligned blocks of this
+     * many entries, so {@link #transform} runs all of them on one block (256 KB of real and imaginary parts, and as
+     * much of twiddles: within a core's L2 cache) before the next, rather than passing over the whole array once per
+     * stage. The butterflies, their operands and their twiddles are the same as stage by stage, only their order
+     * changes, so the values are identical bit for bit (tested against the stage-by-stage order). A transform of
+     * 2^22 entries took about two thirds of the time of the stage-by-stage one (measured: 2^14 to 2^16 alike; fusing two
+     * stages per pass was slower, the simple loop being the one the JIT vectorises).
+     */
+    static final int BLOCK = 1 << 14;
+
     /** The transform of the first {@code n} entries (a power of two) of {@code re} and {@code im}. */
     private static void transform(double[] re, double[] im, int n, boolean inverse) {
         if (n == 1) {
@@ -87,8 +98,21 @@ public final class Fft {
         }
         bitReverse(re, im, n);
         double sign = inverse ? 1.0 : -1.0;
-        // Size 2: the twiddle is 1.
-        for (int a = 0; a < n; a += 2) {
+        double[][] t = table(n);
+        int block = Math.min(n, BLOCK);
+        for (int base = 0; base < n; base += block) {
+            sizeTwo(re, im, base, base + block);
+            if (block >= 4) {
+                sizeFour(re, im, base, base + block, sign);
+            }
+            run(re, im, t, sign, base, base + block, 8, block);
+        }
+        run(re, im, t, sign, 0, n, block << 1, n);
+    }
+
+    /** The stage of size 2 on {@code [from, to)}: the twiddle is 1. */
+    private static void sizeTwo(double[] re, double[] im, int from, int to) {
+        for (int a = from; a < to; a += 2) {
             int b = a + 1;
             double xr = re[b];
             double xi = im[b];
@@ -97,51 +121,73 @@ public final class Fft {
             re[a] += xr;
             im[a] += xi;
         }
-        if (n >= 4) {
-            // Size 4: the twiddles are 1 and -i (forward) or i (inverse), multiplications without rounding.
-            for (int start = 0; start < n; start += 4) {
-                int a = start;
-                int b = start + 2;
-                double xr = re[b];
-                double xi = im[b];
-                re[b] = re[a] - xr;
-                im[b] = im[a] - xi;
-                re[a] += xr;
-                im[a] += xi;
-                a = start + 1;
-                b = start + 3;
-                xr = -sign * im[b];
-                xi = sign * re[b];
-                re[b] = re[a] - xr;
-                im[b] = im[a] - xi;
-                re[a] += xr;
-                im[a] += xi;
-            }
-        }
-        stages(re, im, n, 8, sign);
     }
 
-    /** The radix-2 stages of sizes {@code first, 2 first, ..., n} ({@code first >= 8}), on bit-reversed data. */
+    /** The stage of size 4 on {@code [from, to)}: the twiddles are 1 and -i (forward) or i (inverse), exact. */
+    private static void sizeFour(double[] re, double[] im, int from, int to, double sign) {
+        for (int start = from; start < to; start += 4) {
+            int a = start;
+            int b = start + 2;
+            double xr = re[b];
+            double xi = im[b];
+            re[b] = re[a] - xr;
+            im[b] = im[a] - xi;
+            re[a] += xr;
+            im[a] += xi;
+            a = start + 1;
+            b = start + 3;
+            xr = -sign * im[b];
+            xi = sign * re[b];
+            re[b] = re[a] - xr;
+            im[b] = im[a] - xi;
+            re[a] += xr;
+            im[a] += xi;
+        }
+    }
+
+    /**
+     * The radix-2 stages of sizes {@code first, 2 first, ..., n} ({@code first >= 8}), on bit-reversed data: those up
+     * to {@link #BLOCK} block by block, the rest over the whole array.
+     */
     private static void stages(double[] re, double[] im, int n, int first, double sign) {
-        double[][] stages = table(n);
-        double[] cos = stages[0];
-        double[] sin = stages[1];
-        for (int size = first; size <= n; size <<= 1) {
-            int half = size >>> 1;
-            // This stage's twiddles e^{-+2 pi i k/size}, k < half, lie contiguously at [half, size).
-            for (int start = 0; start < n; start += size) {
-                for (int k = 0; k < half; k++) {
-                    double wr = cos[half + k];
-                    double wi = sign * sin[half + k];
-                    int a = start + k;
-                    int b = a + half;
-                    double xr = re[b] * wr - im[b] * wi;
-                    double xi = re[b] * wi + im[b] * wr;
-                    re[b] = re[a] - xr;
-                    im[b] = im[a] - xi;
-                    re[a] += xr;
-                    im[a] += xi;
-                }
+        double[][] t = table(n);
+        int size = first;
+        if (first <= BLOCK && n >= BLOCK) {
+            for (int base = 0; base < n; base += BLOCK) {
+                run(re, im, t, sign, base, base + BLOCK, first, BLOCK);
+            }
+            size = BLOCK << 1;
+        }
+        run(re, im, t, sign, 0, n, size, n);
+    }
+
+    /** The stages of sizes {@code first, 2 first, ..., last} on {@code [from, to)}, in turn. */
+    private static void run(double[] re, double[] im, double[][] t, double sign, int from, int to, int first,
+            int last) {
+        for (int size = first; size <= last; size <<= 1) {
+            butterflies(re, im, t, sign, from, to, size);
+        }
+    }
+
+    /** The butterflies of the stage of size {@code size} on {@code [from, to)} (whole groups of {@code size}). */
+    private static void butterflies(double[] re, double[] im, double[][] table, double sign, int from, int to,
+            int size) {
+        double[] cos = table[0];
+        double[] sin = table[1];
+        int half = size >>> 1;
+        // This stage's twiddles e^{-+2 pi i k/size}, k < half, lie contiguously at [half, size).
+        for (int start = from; start < to; start += size) {
+            for (int k = 0; k < half; k++) {
+                double wr = cos[half + k];
+                double wi = sign * sin[half + k];
+                int a = start + k;
+                int b = a + half;
+                double xr = re[b] * wr - im[b] * wi;
+                double xi = re[b] * wi + im[b] * wr;
+                re[b] = re[a] - xr;
+                im[b] = im[a] - xi;
+                re[a] += xr;
+                im[a] += xi;
             }
         }
     }

@@ -98,6 +98,98 @@ class FftTest {
         assertTrue(compared >= 150, "compared " + compared);
     }
 
+    /**
+     * The stages up to {@link Fft#BLOCK} run block by block (in cache) rather than stage by stage over the whole array:
+     * the same butterflies in another order, so the values must be identical bit for bit to the stage-by-stage
+     * transform (written out here as it was), forward and inverse, below, at and above the block size.
+     */
+    @Test
+    void blockedStagesEqualTheStageByStageOrderBitForBit() {
+        UniformRandomProvider rng = RandomSource.XO_SHI_RO_256_PP.create(8L);
+        for (int bits = 1; bits <= 18; bits++) {
+            int n = 1 << bits;
+            for (boolean inverse : new boolean[] {false, true}) {
+                double[] re = new double[n];
+                double[] im = new double[n];
+                for (int j = 0; j < n; j++) {
+                    re[j] = rng.nextDouble() - 0.5;
+                    im[j] = rng.nextDouble() - 0.5;
+                }
+                double[] refRe = re.clone();
+                double[] refIm = im.clone();
+                stageByStage(refRe, refIm, inverse);
+                if (inverse) {
+                    Fft.inverse(re, im);
+                    for (int j = 0; j < n; j++) { // inverse() scales by 1/n after the transform
+                        refRe[j] *= 1.0 / n;
+                        refIm[j] *= 1.0 / n;
+                    }
+                } else {
+                    Fft.forward(re, im);
+                }
+                for (int k = 0; k < n; k++) {
+                    if (Double.doubleToRawLongBits(re[k]) != Double.doubleToRawLongBits(refRe[k])
+                            || Double.doubleToRawLongBits(im[k]) != Double.doubleToRawLongBits(refIm[k])) {
+                        throw new AssertionError("length " + n + (inverse ? " inverse" : " forward") + ": X_" + k
+                                + " = " + re[k] + " + " + im[k] + "i against " + refRe[k] + " + " + refIm[k] + "i");
+                    }
+                }
+            }
+        }
+    }
+
+    /** The transform stage by stage over the whole array (bit reversal, sizes 2 and 4 exact, then radix 2). */
+    private static void stageByStage(double[] re, double[] im, boolean inverse) {
+        int n = re.length;
+        if (n == 1) {
+            return;
+        }
+        int bits = Integer.numberOfTrailingZeros(n);
+        for (int i = 0; i < n; i++) {
+            int j = Integer.reverse(i) >>> (32 - bits);
+            if (j > i) {
+                double t = re[i];
+                re[i] = re[j];
+                re[j] = t;
+                t = im[i];
+                im[i] = im[j];
+                im[j] = t;
+            }
+        }
+        double sign = inverse ? 1.0 : -1.0;
+        for (int size = 2; size <= n; size <<= 1) {
+            int half = size >>> 1;
+            for (int start = 0; start < n; start += size) {
+                for (int k = 0; k < half; k++) {
+                    int a = start + k;
+                    int b = a + half;
+                    double xr;
+                    double xi;
+                    if (size == 2) {
+                        xr = re[b];
+                        xi = im[b];
+                    } else if (size == 4 && k == 1) {
+                        xr = -sign * im[b];
+                        xi = sign * re[b];
+                    } else if (size == 4) {
+                        xr = re[b];
+                        xi = im[b];
+                    } else {
+                        double angle = 2 * Math.PI * k / (2 * half);
+                        double wr = Math.cos(angle);
+                        double wi = sign * Math.sin(angle);
+                        xr = re[b] * wr - im[b] * wi;
+                        xi = re[b] * wi + im[b] * wr;
+                    }
+                    re[b] = re[a] - xr;
+                    im[b] = im[a] - xi;
+                    re[a] += xr;
+                    im[a] += xi;
+                }
+            }
+        }
+    }
+
     /** The property the PLD accountant relies on: round-trip error of order 1e-15, not growing with the length. */
     @Test
     void roundTripIsAccurateAtLargeLengths() {
