@@ -113,36 +113,24 @@ public final class Fft {
     /** The stage of size 2 on {@code [from, to)}: the twiddle is 1. */
     private static void sizeTwo(double[] re, double[] im, int from, int to) {
         for (int a = from; a < to; a += 2) {
-            int b = a + 1;
-            double xr = re[b];
-            double xi = im[b];
-            re[b] = re[a] - xr;
-            im[b] = im[a] - xi;
-            re[a] += xr;
-            im[a] += xi;
+            butterfly(re, im, a, a + 1, re[a + 1], im[a + 1]);
         }
     }
 
     /** The stage of size 4 on {@code [from, to)}: the twiddles are 1 and -i (forward) or i (inverse), exact. */
     private static void sizeFour(double[] re, double[] im, int from, int to, double sign) {
         for (int start = from; start < to; start += 4) {
-            int a = start;
-            int b = start + 2;
-            double xr = re[b];
-            double xi = im[b];
-            re[b] = re[a] - xr;
-            im[b] = im[a] - xi;
-            re[a] += xr;
-            im[a] += xi;
-            a = start + 1;
-            b = start + 3;
-            xr = -sign * im[b];
-            xi = sign * re[b];
-            re[b] = re[a] - xr;
-            im[b] = im[a] - xi;
-            re[a] += xr;
-            im[a] += xi;
+            butterfly(re, im, start, start + 2, re[start + 2], im[start + 2]);
+            butterfly(re, im, start + 1, start + 3, -sign * im[start + 3], sign * re[start + 3]);
         }
+    }
+
+    /** One butterfly whose twiddled operand {@code x = w * z_b} is given: {@code z_b = z_a - x, z_a = z_a + x}. */
+    private static void butterfly(double[] re, double[] im, int a, int b, double xr, double xi) {
+        re[b] = re[a] - xr;
+        im[b] = im[a] - xi;
+        re[a] += xr;
+        im[a] += xi;
     }
 
     /**
