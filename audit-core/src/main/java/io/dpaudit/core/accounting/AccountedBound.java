@@ -9,9 +9,10 @@ import java.util.function.DoubleUnaryOperator;
  *
  * @param name the name it is reported under
  * @param source method, event and adjacency
- * @param kind certified upper bound or approximation
+ * @param kind certified upper bound, proven lower bound or approximation
  * @param deltaOf {@code epsilon -> delta}, rounded up
- * @param epsilonOf {@code delta -> epsilon}, rounded up
+ * @param epsilonOf {@code delta -> epsilon}, rounded up; null for a lower bound, whose ε(δ) is then the inversion of
+ *     its profile from below ({@link PrivacyBound#epsilonFromLowerProfile})
  * @param gdpMu {@code mu} when the curve is {@code G_mu} (the GDP accountant), NaN otherwise
  * @param deltasOf many {@code epsilon -> delta} in one pass (upper bounds), or null to evaluate them one by one
  * @param lowerEndOf the lower end of the numerical bracket ({@link PrivacyBound#deltaLowerEnd}), or null when the curve
@@ -60,6 +61,6 @@ record AccountedBound(String name, String source, BoundKind kind, DoubleUnaryOpe
 
     @Override
     public double epsilon(double delta) {
-        return epsilonOf.applyAsDouble(delta);
+        return epsilonOf != null ? epsilonOf.applyAsDouble(delta) : PrivacyBound.epsilonFromLowerProfile(this, delta);
     }
 }

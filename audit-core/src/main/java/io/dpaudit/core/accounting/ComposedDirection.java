@@ -125,6 +125,25 @@ final class ComposedDirection {
     }
 
     /**
+     * A proven lower bound on the δ(ε) of the composition of the terms exactly as given (an optimistic
+     * discretisation's losses, already rounded down: no shift for the grid), the larger of the plain and, where its
+     * allowances would cost more than a thousandth of the answer, the tilted composition's: each less what the
+     * computation may have added ({@link #lowerAt}: the mass at {@code +inf}, the mass aliased into the window, twice
+     * the round-off allowance). A single occurrence is the discretised law itself, free of round-off.
+     */
+    double certifiedBelow(double epsilon) {
+        if (!composed) {
+            return plain.delta(epsilon);
+        }
+        PrivacyLossPmf tilt = null;
+        double d = plain.delta(epsilon);
+        if (d < SMALL_DELTA || plain.roundOffShare(epsilon) > SIGNIFICANT_SHARE * d) {
+            tilt = tiltFor(epsilon);
+        }
+        return Math.max(0.0, lowerAt(epsilon, tilt));
+    }
+
+    /**
      * The failure probabilities {@code eta} the concentration lower end tries, as shares of the curve's own δ(ε): a
      * lower end cannot exceed δ, so an {@code eta} well below it costs little, and a smaller one only shifts further
      * (measured at T = 10^4, δ = 1e-18: shares of 1e-2 and 1e-4 besides 1e-3 moved the ε bracket by 1e-5 of 0.067,

@@ -33,8 +33,9 @@ import java.util.Locale;
  * lower ends' maximum is still a lower end). Every {@code delta(eps) = E_P[(1 - e^{eps - L})_+]}, and every
  * {@code E}-fold composition of it, is non-decreasing in {@code G} (integration by parts), so the PLD accountant's
  * pessimistic composition of the upper laws is an upper bound on the curve and the optimistic composition of the
- * lower laws a lower one — for {@code E = 1} a proven one (no composition round-off), for {@code E > 1} up to the
- * accountant's round-off allowance (kind approximation).
+ * lower laws a lower one: the accountant subtracts its composition's round-off allowance, aliased mass and mass at
+ * {@code +inf} ({@link PldAccountant#optimisticDiscrete}), so it is proven for every {@code E} (until 2026-11-30 it
+ * added the allowance, and for {@code E > 1} the lower end was only an approximation).
  *
  * <p><b>Resolution.</b> A rung's rounding moves {@code S} by at most {@code T h = T B / n}, at most {@code T r / n}
  * of {@code S} where the rung is used ({@code r = max(4, 0.004 n / T)}, so at most 0.4% unless {@code T > 0.001 n}):
@@ -179,9 +180,9 @@ final class AllocationPld {
         return new Lazy(UPPER, BoundKind.UPPER_BOUND, true);
     }
 
-    /** The lower end: a proven lower bound for one epoch, an approximation from below for several. */
+    /** The lower end: a proven lower bound on the exact curve, for any number of epochs. */
     PrivacyBound lower() {
-        return new Lazy(LOWER, epochs == 1 ? BoundKind.LOWER_BOUND : BoundKind.APPROXIMATION, false);
+        return new Lazy(LOWER, BoundKind.LOWER_BOUND, false);
     }
 
     private String source(boolean upper) {
@@ -191,8 +192,7 @@ final class AllocationPld {
                 + "the PLD accountant: %s (resolution about %.2g in the likelihood ratio; %s)", steps, clamps.length,
                 Integer.numberOfTrailingZeros(lattice) - 1, upper ? "up" : "down",
                 epochs, upper ? "the UPPER end of the bracket, a certified upper bound"
-                        : epochs == 1 ? "the LOWER end of the bracket, a proven lower bound"
-                        : "the LOWER end of the bracket (composition round-off may lift it slightly: approximation)",
+                        : "the LOWER end of the bracket, a proven lower bound",
                 resolution(), upper ? "below delta " + REFINE_BELOW + " refined by lattices tilted towards the tails, "
                         + "which lowers the round-off floor of about 1e-10" + (epochs == 1 ? ", and by splitting off "
                         + "the one large term that carries the tail (the canary's or another step's, in closed form) "
@@ -507,9 +507,9 @@ final class AllocationPld {
         }
 
         /**
-         * For the upper end, the lower end of the bracket (the exact curve lies between the two: proven for one
-         * epoch, up to the accountant's round-off allowance over several), or the max test's proven lower bound on the
-         * same curve where that is higher (below about 1e-8 it is); for the lower end, itself.
+         * For the upper end, the lower end of the bracket (the exact curve lies between the two), or the max test's
+         * proven lower bound on the same curve where that is higher (below about 1e-8 it is); for the lower end,
+         * itself.
          */
         @Override
         public double deltaLowerEnd(double epsilon) {
