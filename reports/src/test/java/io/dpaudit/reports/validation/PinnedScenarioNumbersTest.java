@@ -115,7 +115,12 @@ import io.dpaudit.reports.TestReports;
  * moved in the eleventh digit or later (its δ is now rounded down, not up), and {@code seed-003/shakespeare-poisson-z1.4}'s
  * {@code pld} δ(0) from 0.5481718199723328 to 0.5481718199723398 (one trade-off point likewise): the latter is the
  * value a standalone {@code dp-audit run} of that scenario prints before and after the change, so the pinned run's old
- * value depended on what ran before it in the same JVM (not traced further); no verdict moved.
+ * value depended on what ran before it in the same JVM (not traced further); no verdict moved. Re-pinned when the
+ * balls-and-bins bracket read its rounded-down lattice through the rounding offsets' concentration (2026-11-30): in
+ * {@code batching/balls-and-bins} the bracket at δ = 1e-3 went from [0.06689, 0.06876] to [0.06752, 0.06813] and at
+ * 1e-6 from [0.17088, 0.17258] to [0.17145, 0.17201], with its curve's points and the ratios to it; the same bound's
+ * numbers in {@code batching/balls-and-bins-tiny-delta} and {@code zoo/dpsgd-balls-and-bins-accounted-as-deterministic};
+ * {@code random-allocation-k2}'s decomposition upper end in its fourteenth digit; no verdict moved.
  *
  * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
  * timings and the environment change from run to run. The thread count never changes a number (engine contract), so
