@@ -61,9 +61,11 @@ import java.util.Locale;
  * ({@link #refine}): the rungs are computed again under an exponential tilt towards the tail each serves, where the
  * allowance is relative instead of absolute, and the pointwise smaller survival function is kept. Measured
  * ({@code bound balls-and-bins steps=1000}): σ = 1, δ = 1e-12: upper end 0.8943 (was 3.817; the max test gives
- * 0.8717); σ = 0.5, δ = 1e-10: 7.419 (was 8.532; max test 7.367), at twice the plain bracket's time. The lower end is
- * not refined (below about 1e-10 the max test is the better lower bound); it keeps its kind while the ends spread
- * apart, and {@code bound} prints the bracket. Offered for {@code T <= 10^4} and {@code tau^2 / 2 + 8 tau <= 60}
+ * 0.8717); σ = 0.5, δ = 1e-10: 7.419 (was 8.532; max test 7.367), at twice the plain bracket's time. From
+ * {@value #OFFSET_READ_ALONE_FROM} steps on the tilted lattices are rounded down and read through the offsets'
+ * concentration, so the same lattices refine the lower end too (composed like the plain one): T = 1000, σ = 1, four
+ * epochs, δ = 1e-10: [0.6669, 0.6742] (the plain lower end gave 0.6480, the max test 0.6229); T = 100, four epochs,
+ * δ = 1e-12: [3.123, 3.127] (max test 2.886). Offered for {@code T <= 10^4} and {@code tau^2 / 2 + 8 tau <= 60}
  * (sigma >= 0.18).
  */
 final class AllocationPld {
@@ -120,6 +122,8 @@ final class AllocationPld {
     private final AllocationMaxTestBound maxTest;
     private Result result;
     private PrivacyBound refined;
+    /** The lower end refined by the same tilted lattices (from {@value #OFFSET_READ_ALONE_FROM} steps on), or null. */
+    private PrivacyBound refinedLower;
     /** The refined upper end's add direction (survival function of -L under Q from grid index {@code addStart}). */
     private double[] refinedAdd;
     private long refinedAddStart;
@@ -129,8 +133,8 @@ final class AllocationPld {
      * The plain bracket, and the upper end's merged survival functions (both directions) that the refinement starts
      * from.
      */
-    private record Result(PrivacyBound upper, PrivacyBound lower, double[] removeUpper, double[] addUpper, long iLo,
-            long iHi) {
+    private record Result(PrivacyBound upper, PrivacyBound lower, double[] removeUpper, double[] addUpper,
+            double[] removeLower, double[] addLower, long iLo, long iHi) {
     }
 
     AllocationPld(BatchingParameters b) {
@@ -250,35 +254,69 @@ final class AllocationPld {
      * serves the add direction's large losses); their survival functions, merged by the pointwise minimum with the plain
      * ones (every one of them an upper end), are composed like the plain upper end. Where a tilted mass overflows on
      * the original scale (the bulk, far from the tail it aims at) its survival function is infinite and the plain one
-     * is kept.
+     * is kept. From {@value #OFFSET_READ_ALONE_FROM} steps on the tilted lattices are rounded down and read through
+     * the offsets' concentration for both ends: the lower ends (a tilted mass's lower bound rounded down, an overflow
+     * dropped) merged by the pointwise maximum with the plain ones, composed optimistically: {@link #refinedLower}.
      */
     private PrivacyBound refine(Result plain) {
         Merge removeUpper = new Merge(true);
         Merge addUpper = new Merge(true);
+        Merge removeLower = new Merge(false);
+        Merge addLower = new Merge(false);
         removeUpper.add(plain.removeUpper().clone());
         addUpper.add(plain.addUpper().clone());
+        removeLower.add(plain.removeLower().clone());
+        if (plain.addLower() != null) {
+            addLower.add(plain.addLower().clone());
+        }
         long iLo = plain.iLo();
         long iHi = plain.iHi();
+        boolean offsetsAlone = steps >= OFFSET_READ_ALONE_FROM;
         double[] logIndex = logIndex();
         for (int r = 0; r < clamps.length; r++) {
             double clamp = clamps[r];
             Interruption.check("refining the balls-and-bins PLD bracket at small delta");
-            LognormalSumLattice.Law up = LognormalSumLattice.compute(steps, 1, tau, clamp, lattice, true,
+            // many steps: the tilted lattice rounded down, read through the offsets (both ends); few: rounded up
+            LognormalSumLattice.Law law = LognormalSumLattice.compute(steps, 1, tau, clamp, lattice, !offsetsAlone,
                     upperTiltTarget(r));
-            removeUpper.add(rung(up, logIndex, true, true, iLo, iHi));
-            up = null;
+            if (offsetsAlone) {
+                Offsets o = offsets(law);
+                removeUpper.add(rung(law, true, true, iLo, iHi, o.highP()));
+                removeLower.add(rung(law, true, false, iLo, iHi, o.lowP()));
+            } else {
+                removeUpper.add(rung(law, logIndex, true, true, iLo, iHi));
+            }
+            law = null;
             if (r == 0) {
                 LognormalSumLattice.Law down = LognormalSumLattice.compute(steps, 1, tau, clamp, lattice, false,
                         lowerTiltTarget(clamp));
                 addUpper.add(rung(down, logIndex, false, true, -iHi, -iLo));
+                if (offsetsAlone) {
+                    Offsets o = offsets(down);
+                    addUpper.add(rung(down, false, true, -iHi, -iLo, o.lowQ()));
+                    if (down.aliasQ() <= ALIAS_LIMIT) {
+                        addLower.add(rung(down, false, false, -iHi, -iLo, o.highQ()));
+                    }
+                }
             }
         }
         refinedAdd = addUpper.survival();
         refinedAddStart = -iHi;
-        DpEvent event = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(String.format(Locale.ROOT,
-                "balls-and-bins, T = %d, sigma = %s (upper end, refined)", steps, sigma), removeUpper.losses(iLo),
-                addUpper.losses(-iHi)), epochs);
+        String what = String.format(Locale.ROOT, "balls-and-bins, T = %d, sigma = %s", steps, sigma);
+        if (offsetsAlone) {
+            DpEvent lowerEvent = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (lower end, refined)",
+                    removeLower.losses(iLo), addLower.losses(-iHi)), epochs);
+            refinedLower = PldAccountant.optimisticDiscrete().account(LOWER, lowerEvent, Adjacency.ADD_REMOVE);
+        }
+        DpEvent event = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (upper end, refined)",
+                removeUpper.losses(iLo), addUpper.losses(-iHi)), epochs);
         return new PldAccountant().account(UPPER, event, Adjacency.ADD_REMOVE);
+    }
+
+    /** The refined lower end (null for fewer than {@value #OFFSET_READ_ALONE_FROM} steps). */
+    private synchronized PrivacyBound refinedLower() {
+        refined();
+        return refinedLower;
     }
 
     /**
@@ -370,7 +408,8 @@ final class AllocationPld {
                 removeLower.losses(iLo), addLower.losses(-iHi)), epochs);
         PrivacyBound up = new PldAccountant().account(UPPER, upperEvent, Adjacency.ADD_REMOVE);
         PrivacyBound low = PldAccountant.optimisticDiscrete().account(LOWER, lowerEvent, Adjacency.ADD_REMOVE);
-        return new Result(up, low, removeUpper.survival(), addUpper.survival(), iLo, iHi);
+        return new Result(up, low, removeUpper.survival(), addUpper.survival(), removeLower.survival(),
+                addLower.survival(), iLo, iHi);
     }
 
     /**
@@ -460,9 +499,12 @@ final class AllocationPld {
         double h = law.h();
         // S_down = 0 (every term below h) is S <= r: under P a loss of at most log(r) - logMean, which an upper end
         // must count (it is most of the mass on a coarse rung); under Q it is counted at +inf below
+        // a tilted mass comes back through exp(log x + S - lambda j): rounded the safe way, and an overflow is no
+        // lower bound at all
+        double safe = law.tilt() == 0 ? 1 : upper ? 1 + 1e-11 : 1 - 1e-11;
         for (int j = remove ? 0 : 1; j < c.length; j++) {
-            double m = bound(law, j, remove, upper);
-            if (!(m > 0)) {
+            double m = bound(law, j, remove, upper) * safe;
+            if (!(m > 0) || !upper && m == Double.POSITIVE_INFINITY) {
                 continue;
             }
             double loss = Math.log(j * h + offset) - logMean;
@@ -621,7 +663,16 @@ final class AllocationPld {
                 AllocationTailBound split = tail();
                 return split == null ? d : Math.min(d, split.delta(epsilon));
             }
-            return upper ? d : Math.max(0.0, SafeRounding.down(d));
+            if (upper) {
+                return d;
+            }
+            if (d < REFINE_BELOW) {
+                PrivacyBound refinedLow = refinedLower();
+                if (refinedLow != null) {
+                    d = Math.max(d, refinedLow.delta(epsilon));
+                }
+            }
+            return Math.max(0.0, SafeRounding.down(d));
         }
 
         /**
@@ -634,18 +685,20 @@ final class AllocationPld {
             if (!upper) {
                 return delta(epsilon);
             }
-            double lattice = Math.max(0.0, SafeRounding.down(result().lower().delta(epsilon)));
-            return Math.max(lattice, maxTest.delta(epsilon));
+            return Math.max(lower().delta(epsilon), maxTest.delta(epsilon));
         }
 
         @Override
         public double[] deltas(double[] epsilons) {
+            // the curve's points (plots, summaries) from the plain ends: refining them costs as much again, and a
+            // point below REFINE_BELOW is then only looser than delta(epsilon) gives, never across the curve
+            double[] out = values().deltas(epsilons);
             if (!upper) {
-                return PrivacyBound.super.deltas(epsilons);
+                for (int i = 0; i < out.length; i++) {
+                    out[i] = Math.max(0.0, SafeRounding.down(out[i]));
+                }
             }
-            // the curve's points (plots, summaries) from the plain upper end: refining it costs as much again, and a
-            // point below REFINE_BELOW is then only looser than delta(epsilon) gives, never below the curve
-            return values().deltas(epsilons);
+            return out;
         }
 
         @Override
