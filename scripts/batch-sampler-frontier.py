@@ -18,6 +18,10 @@ For each configuration and each delta in {1e-3, 1e-6, 1e-8, 1e-10, 1e-12} the sc
 Usage (needs the built jars: `mvn -B -q install -DskipTests`; several minutes on two cores):
   python3 scripts/batch-sampler-frontier.py            # prints the table and rewrites it in docs/batch-samplers.md
   python3 scripts/batch-sampler-frontier.py --print    # prints it only
+  python3 scripts/batch-sampler-frontier.py --grid     # issue 59 item 2's grid for balls-and-bins (T in {100, 1000,
+                                                       # 10^4}, sigma in {0.5, 0.7, 1}, 1 and 4 epochs, delta 1e-4 to
+                                                       # 1e-12): the certified bracket's relative width in epsilon,
+                                                       # printed only (about 15 minutes)
 """
 import json
 import os
@@ -92,7 +96,36 @@ def rows():
     return out
 
 
+GRID_DELTAS = [1e-4, 1e-6, 1e-8, 1e-10, 1e-12]
+
+
+def grid():
+    print("| T | sigma | epochs | " + " | ".join("%g" % d for d in GRID_DELTAS) + " | seconds (max) |")
+    print("|---|---|---|" + "---|" * len(GRID_DELTAS) + "---|")
+    for steps in [100, 1000, 10000]:
+        for sigma in [0.5, 0.7, 1]:
+            for epochs in [1, 4]:
+                cells = []
+                slowest = 0.0
+                for delta in GRID_DELTAS:
+                    start = time.time()
+                    bounds = bound(["balls-and-bins", "steps=%d" % steps, "sigma=%g" % sigma, "epochs=%d" % epochs],
+                                   delta)
+                    slowest = max(slowest, time.time() - start)
+                    lows = [finite(b) for b in bounds if b["kind"] == "lower-bound" and finite(b) is not None]
+                    ups = [finite(b) for b in bounds if b["kind"] == "upper-bound" and finite(b) is not None]
+                    if not lows or not ups or max(lows) <= 0:
+                        cells.append("-")
+                        continue
+                    lo, hi = max(lows), min(ups)
+                    cells.append("%.2g%%" % (100 * (hi - lo) / lo))
+                print("| %d | %g | %d | %s | %.0f |" % (steps, sigma, epochs, " | ".join(cells), slowest), flush=True)
+
+
 def main():
+    if "--grid" in sys.argv:
+        grid()
+        return
     table = ["| sampler | delta | certified lower epsilon | certified upper epsilon | relative width | Poisson "
              "accounting | Poisson accounting is | seconds |", "|---|---|---|---|---|---|---|---|"] + rows()
     if "--print" in sys.argv:

@@ -229,18 +229,27 @@ final class AllocationPld {
     }
 
     private String source(boolean upper) {
+        int bottom = bottomLatticeFor(steps, lattice);
+        String reading = steps >= OFFSET_READ_ALONE_FROM
+                ? "every term rounded down and the sum read through the rounding offsets' concentration (Hoeffding, "
+                        + OFFSET_TAIL + " a side)"
+                : "every term rounded " + (upper ? "up" : "down") + ", and also down with the sum read through the "
+                        + "rounding offsets' concentration (Hoeffding, " + OFFSET_TAIL + " a side)";
         return String.format(Locale.ROOT, "Feldman & Shenfeld (arXiv 2602.17284): balls-and-bins' exact privacy-loss "
                 + "distribution through the law of the sum S of T = %d exponentiated per-step losses; computed here on "
-                + "%d lattice rungs of 2^%d points with every term rounded %s, merged, and composed over %d epoch(s) by "
+                + "%d lattice rungs of 2^%d points%s with %s, merged, and composed over %d epoch(s) by "
                 + "the PLD accountant: %s (resolution about %.2g in the likelihood ratio; %s)", steps, clamps.length,
-                Integer.numberOfTrailingZeros(lattice) - 1, upper ? "up" : "down",
-                epochs, upper ? "the UPPER end of the bracket, a certified upper bound"
+                Integer.numberOfTrailingZeros(lattice) - 1, bottom == lattice ? ""
+                        : " (the bottom one, which carries the bulk, of 2^" + (Integer.numberOfTrailingZeros(bottom) - 1)
+                        + ")", reading, epochs, upper ? "the UPPER end of the bracket, a certified upper bound"
                         : "the LOWER end of the bracket, a proven lower bound",
                 resolution(), upper ? "below delta " + REFINE_BELOW + " refined by lattices tilted towards the tails, "
                         + "which lowers the round-off floor of about 1e-10" + (epochs == 1 ? ", and by splitting off "
                         + "the one large term that carries the tail (the canary's or another step's, in closed form) "
-                        + "from the clamped rest (a lattice): AllocationTailBound" : "") : "below about 1e-10 the lattice's round-off "
-                        + "allowance dominates, and the lower end loosens, as the bracket line of bound shows");
+                        + "from the clamped rest (a lattice): AllocationTailBound" : "")
+                        : steps >= OFFSET_READ_ALONE_FROM ? "below delta " + REFINE_BELOW + " refined by the same "
+                        + "tilted lattices as the upper end" : "below about 1e-10 the lattice's round-off allowance "
+                        + "dominates, and the lower end loosens, as the bracket line of bound shows");
     }
 
     /** The largest relative move of S on the range where a rung is used: {@code T ratio / n}. */
@@ -440,38 +449,7 @@ final class AllocationPld {
      */
     private double[] rung(LognormalSumLattice.Law law, double[] logIndex, boolean remove, boolean upper, long iLo,
             long iHi) {
-        int g = (int) (iHi - iLo + 1);
-        double[] mass = new double[g + 1]; // mass[g] = +inf
-        double[] c = remove ? law.p() : law.q();
-        double logH = Math.log(law.h());
-        for (int j = 1; j < c.length; j++) {
-            double m = bound(law, j, remove, upper);
-            if (!(m > 0)) {
-                continue;
-            }
-            double loss = logIndex[j] + logH - logMean;
-            if (!remove) {
-                loss = -loss;
-            }
-            mass[index(loss, upper, iLo, g)] += m;
-        }
-        double clampLoss = Math.log(law.n() * law.h()) - logMean; // escaped paths have S > n h
-        if (remove) {
-            if (upper) {
-                mass[g] += law.escapeP() + law.aliasP();
-            } else {
-                mass[index(clampLoss, false, iLo, g)] += law.escapeP();
-            }
-        } else if (upper) {
-            mass[g] += Math.max(0, law.upperQ(0));                // S < h: -L above every grid point
-            mass[index(-clampLoss, true, iLo, g)] += law.escapeQ();
-        }
-        double[] survival = new double[g + 1];
-        survival[g] = mass[g];
-        for (int i = g - 1; i >= 0; i--) {
-            survival[i] = survival[i + 1] + mass[i];
-        }
-        return survival;
+        return rung(law, logIndex, remove, upper, iLo, iHi, 0, 0);
     }
 
     /**
@@ -514,21 +492,33 @@ final class AllocationPld {
      */
     private double[] rung(LognormalSumLattice.Law law, boolean remove, boolean upper, long iLo, long iHi,
             double offset) {
+        return rung(law, null, remove, upper, iLo, iHi, offset, OFFSET_TAIL);
+    }
+
+    /**
+     * A rung's survival function, read plainly ({@code logIndex}: point j is the sum j h) or through the offsets
+     * ({@code logIndex} null: j h + {@code offset}, off an event of probability {@code nu}, added at {@code +inf} for
+     * an upper end and taken off every survival value of a lower one).
+     */
+    private double[] rung(LognormalSumLattice.Law law, double[] logIndex, boolean remove, boolean upper, long iLo,
+            long iHi, double offset, double nu) {
         int g = (int) (iHi - iLo + 1);
-        double[] mass = new double[g + 1];
+        double[] mass = new double[g + 1]; // mass[g] = +inf
         double[] c = remove ? law.p() : law.q();
         double h = law.h();
-        // S_down = 0 (every term below h) is S <= r: under P a loss of at most log(r) - logMean, which an upper end
-        // must count (it is most of the mass on a coarse rung); under Q it is counted at +inf below
+        double logH = Math.log(h);
         // a tilted mass comes back through exp(log x + S - lambda j): rounded the safe way, and an overflow is no
         // lower bound at all
         double safe = law.tilt() == 0 ? 1 : upper ? 1 + 1e-11 : 1 - 1e-11;
-        for (int j = remove ? 0 : 1; j < c.length; j++) {
+        // read through the offsets, S_down = 0 (every term below h) is S <= r: under P a loss of at most
+        // log(r) - logMean, which an upper end must count (it is most of the mass on a coarse rung); under Q it is
+        // counted at +inf below
+        for (int j = remove && logIndex == null ? 0 : 1; j < c.length; j++) {
             double m = bound(law, j, remove, upper) * safe;
             if (!(m > 0) || !upper && m == Double.POSITIVE_INFINITY) {
                 continue;
             }
-            double loss = Math.log(j * h + offset) - logMean;
+            double loss = logIndex != null ? logIndex[j] + logH - logMean : Math.log(j * h + offset) - logMean;
             if (loss == Double.NEGATIVE_INFINITY) { // j = offset = 0: the grid's bottom for an upper end, none for a lower
                 if (upper) {
                     mass[0] += m;
@@ -537,15 +527,15 @@ final class AllocationPld {
             }
             mass[index(remove ? loss : -loss, upper, iLo, g)] += m;
         }
-        double clampLoss = Math.log(law.n() * h) - logMean;
+        double clampLoss = Math.log(law.n() * h) - logMean; // escaped paths have S > n h
         if (remove) {
             if (upper) {
-                mass[g] += law.escapeP() + law.aliasP() + OFFSET_TAIL;
+                mass[g] += law.escapeP() + law.aliasP() + nu;
             } else {
                 mass[index(clampLoss, false, iLo, g)] += law.escapeP();
             }
         } else if (upper) {
-            mass[g] += Math.max(0, law.upperQ(0)) + OFFSET_TAIL; // S_down = 0: counted at +inf
+            mass[g] += Math.max(0, law.upperQ(0)) + nu;       // S_down = 0: -L above every grid point
             mass[index(-clampLoss, true, iLo, g)] += law.escapeQ();
         }
         double[] survival = new double[g + 1];
@@ -553,9 +543,9 @@ final class AllocationPld {
         for (int i = g - 1; i >= 0; i--) {
             survival[i] = survival[i + 1] + mass[i];
         }
-        if (!upper) {
+        if (!upper && nu > 0) {
             for (int i = 0; i <= g; i++) {
-                survival[i] = Math.max(0, survival[i] - OFFSET_TAIL);
+                survival[i] = Math.max(0, survival[i] - nu);
             }
         }
         return survival;
