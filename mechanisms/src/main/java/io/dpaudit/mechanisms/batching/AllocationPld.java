@@ -42,7 +42,7 @@ import java.util.Locale;
  * form ({@link LognormalSumLattice#meanOffset}, the canary's apart under {@code P}). By Hoeffding's inequality
  * {@code R} lies within {@code h sqrt(T ln(1/nu) / 2)} of its mean except with probability {@code nu} =
  * {@value #OFFSET_TAIL} on each side, so the rounded-down lattice read with {@code S = j h + r+} or {@code j h + r-}
- * ({@link #rung(LognormalSumLattice.Law, boolean, boolean, long, long, double)}) gives all four ends, each off by
+ * ({@link #readThroughOffsets}) gives all four ends, each off by
  * {@code nu} (added at {@code +inf} for an upper end, taken off a lower one). Its band is about {@code 9 sqrt(T) h}
  * wide where the rounded lattices' is {@code T h}: measured ({@code bound balls-and-bins --delta 1e-3}), T = 1000,
  * σ = 1: [0.06752, 0.06813] where the rounded lattices gave [0.06689, 0.06876]; T = 10^4, σ = 0.7: [0.03701,
@@ -102,6 +102,8 @@ final class AllocationPld {
     static final double ALIAS_LIMIT = 1e-30;
     /** Probability allowed, on each side, for the lattice's total rounding offset to leave its Hoeffding interval. */
     static final double OFFSET_TAIL = 1e-17;
+    /** The deeper read's {@code nu} ({@link #readThroughOffsets}). */
+    static final double DEEP_OFFSET_TAIL = 1e-40;
     /**
      * From this many steps on, the rounded-up lattice is not computed: the rounded-down one read through the offsets'
      * concentration moves each sum by at most {@code T u+ + h sqrt(T ln(1/nu) / 2)}, under the {@code T h} by which the
@@ -305,9 +307,7 @@ final class AllocationPld {
             LognormalSumLattice.Law law = LognormalSumLattice.compute(steps, 1, tau, clamp, lattice, !offsetsAlone,
                     upperTiltTarget(r));
             if (offsetsAlone) {
-                Offsets o = offsets(law);
-                removeUpper.add(rung(law, true, true, iLo, iHi, o.highP()));
-                removeLower.add(rung(law, true, false, iLo, iHi, o.lowP()));
+                readThroughOffsets(law, removeUpper, removeLower, null, null, iLo, iHi);
             } else {
                 removeUpper.add(rung(law, logIndex, true, true, iLo, iHi));
             }
@@ -317,11 +317,7 @@ final class AllocationPld {
                         lowerTiltTarget(clamp));
                 addUpper.add(rung(down, logIndex, false, true, -iHi, -iLo));
                 if (offsetsAlone) {
-                    Offsets o = offsets(down);
-                    addUpper.add(rung(down, false, true, -iHi, -iLo, o.lowQ()));
-                    if (down.aliasQ() <= ALIAS_LIMIT) {
-                        addLower.add(rung(down, false, false, -iHi, -iLo, o.highQ()));
-                    }
+                    readThroughOffsets(down, null, null, addUpper, addLower, iLo, iHi);
                 }
             }
         }
@@ -423,13 +419,7 @@ final class AllocationPld {
                 addUpper.add(rung(down, logIndex, false, true, -iHi, -iLo));
             }
             // the same lattice read through the rounding offsets' concentration: all four ends
-            Offsets o = offsets(down);
-            removeUpper.add(rung(down, true, true, iLo, iHi, o.highP()));
-            removeLower.add(rung(down, true, false, iLo, iHi, o.lowP()));
-            addUpper.add(rung(down, false, true, -iHi, -iLo, o.lowQ()));
-            if (down.aliasQ() <= ALIAS_LIMIT) {
-                addLower.add(rung(down, false, false, -iHi, -iLo, o.highQ()));
-            }
+            readThroughOffsets(down, removeUpper, removeLower, addUpper, addLower, iLo, iHi);
         }
         String what = String.format(Locale.ROOT, "balls-and-bins, T = %d, sigma = %s", steps, sigma);
         DpEvent upperEvent = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (upper end)",
@@ -453,35 +443,76 @@ final class AllocationPld {
     }
 
     /**
-     * Bounds on the total rounding offset {@code R = S - S_down} of a lattice whose terms were rounded down, under
-     * {@code P} and {@code Q}: outside {@code [low, high]} with probability at most {@value #OFFSET_TAIL} on each side.
+     * The total rounding offset {@code R = S - S_down} of a lattice whose terms were rounded down: its mean bracketed
+     * under {@code P} and {@code Q}, and, by Hoeffding's inequality, outside {@code [low(nu), high(nu)]} with
+     * probability at most {@code nu} on each side.
      */
-    private record Offsets(double lowP, double highP, double lowQ, double highQ) {
+    private record Offsets(double h, int steps, double meanLowP, double meanHighP, double meanLowQ, double meanHighQ) {
+        double deviation(double nu) {
+            return h * Math.sqrt(steps * Math.log(1 / nu) / 2) * (1 + 1e-12);
+        }
+
+        double lowP(double nu) {
+            return Math.max(0, meanLowP - deviation(nu));
+        }
+
+        double highP(double nu) {
+            return meanHighP + deviation(nu);
+        }
+
+        double lowQ(double nu) {
+            return Math.max(0, meanLowQ - deviation(nu));
+        }
+
+        double highQ(double nu) {
+            return meanHighQ + deviation(nu);
+        }
     }
 
     /**
      * {@link Offsets} of {@code down}: each term's offset lies in {@code [0, h)}, independently, with its mean bracketed
-     * in closed form ({@link LognormalSumLattice#meanOffset}; under {@code P} one term is the canary's), so by
-     * Hoeffding's inequality {@code R} lies within {@code h sqrt(T ln(1/nu) / 2)} of its mean but with probability
-     * {@code nu} = {@value #OFFSET_TAIL} on each side.
+     * in closed form ({@link LognormalSumLattice#meanOffset}; under {@code P} one term is the canary's).
      */
     private Offsets offsets(LognormalSumLattice.Law down) {
         double h = down.h();
         int n = down.n();
         double[] uQ = LognormalSumLattice.meanOffset(n, h, tau, 0);
         double[] uP = LognormalSumLattice.meanOffset(n, h, tau, tau * tau);
-        double deviation = h * Math.sqrt(steps * Math.log(1 / OFFSET_TAIL) / 2) * (1 + 1e-12);
-        double lowQ = Math.max(0, steps * uQ[0] * (1 - 1e-12) - deviation);
-        double highQ = steps * uQ[1] * (1 + 1e-12) + deviation;
-        double lowP = Math.max(0, ((steps - 1) * uQ[0] + uP[0]) * (1 - 1e-12) - deviation);
-        double highP = ((steps - 1) * uQ[1] + uP[1]) * (1 + 1e-12) + deviation;
-        return new Offsets(lowP, highP, lowQ, highQ);
+        return new Offsets(h, steps, ((steps - 1) * uQ[0] + uP[0]) * (1 - 1e-12),
+                ((steps - 1) * uQ[1] + uP[1]) * (1 + 1e-12), steps * uQ[0] * (1 - 1e-12), steps * uQ[1] * (1 + 1e-12));
     }
 
     /**
-     * One rung's survival function read through the rounding offsets' concentration (the lattice {@code law} rounded
-     * down, {@code S_down = S - R}): point {@code j} stands for {@code S = j h + R}, and off an event of probability
-     * {@value #OFFSET_TAIL}, {@code R} lies on the safe side of {@code offset}. For {@code L} under {@code P} ({@code
+     * Reads {@code down} (rounded down) through the offsets' concentration into the merges given (null: not read),
+     * once with {@code nu} = {@value #OFFSET_TAIL} (the narrower band) and once with {@value #DEEP_OFFSET_TAIL} (a
+     * band a third wider, but a floor of that size instead of 1e-17 at {@code +inf}: the far tail keeps the deeper
+     * read, by the merges' pointwise min and max). With 1e-17 alone, T = 10^4, σ = 0.7 read δ(7) <= 9.9e-18 where
+     * the rounded lattices had given 3.5e-20 (the max test: 1.2e-27).
+     */
+    private void readThroughOffsets(LognormalSumLattice.Law down, Merge removeUpper, Merge removeLower,
+            Merge addUpper, Merge addLower, long iLo, long iHi) {
+        Offsets o = offsets(down);
+        for (double nu : new double[] {OFFSET_TAIL, DEEP_OFFSET_TAIL}) {
+            if (removeUpper != null) {
+                removeUpper.add(rung(down, null, true, true, iLo, iHi, o.highP(nu), nu));
+            }
+            if (removeLower != null) {
+                removeLower.add(rung(down, null, true, false, iLo, iHi, o.lowP(nu), nu));
+            }
+            if (addUpper != null) {
+                addUpper.add(rung(down, null, false, true, -iHi, -iLo, o.lowQ(nu), nu));
+            }
+            if (addLower != null && down.aliasQ() <= ALIAS_LIMIT) {
+                addLower.add(rung(down, null, false, false, -iHi, -iLo, o.highQ(nu), nu));
+            }
+        }
+    }
+
+    /**
+     * One rung's survival function, read plainly ({@code logIndex} given: point {@code j} is the sum {@code j h}) or
+     * through the rounding offsets' concentration ({@code logIndex} null; the lattice {@code law} rounded down,
+     * {@code S_down = S - R}): point {@code j} stands for {@code S = j h + R}, and off an event of probability
+     * {@code nu}, {@code R} lies on the safe side of {@code offset}. For {@code L} under {@code P} ({@code
      * remove}): {@code P(S >= c) <= P(S_down >= c - r+) + nu + escaped + aliased} (upper end, {@code offset = r+}) and
      * {@code P(S >= c) >= P(no escape, S_down >= c - r-) - nu} (lower end, {@code r-}); for {@code -L} under {@code
      * Q}, whose large values are small sums: {@code Q(S <= c) <= Q(S_down <= c - r-) + nu} and {@code Q(S <= c) >=
@@ -489,16 +520,6 @@ final class AllocationPld {
      * {@code -L}), moved up to the grid for an upper end and down for a lower, and {@code nu} is added at {@code +inf}
      * (upper) or taken off every survival value (lower). The worst case {@code R <= T h} of the rounded-up lattice is
      * the better read for few steps; this one for many ({@code h sqrt(T)} against {@code T h}): the merge keeps both.
-     */
-    private double[] rung(LognormalSumLattice.Law law, boolean remove, boolean upper, long iLo, long iHi,
-            double offset) {
-        return rung(law, null, remove, upper, iLo, iHi, offset, OFFSET_TAIL);
-    }
-
-    /**
-     * A rung's survival function, read plainly ({@code logIndex}: point j is the sum j h) or through the offsets
-     * ({@code logIndex} null: j h + {@code offset}, off an event of probability {@code nu}, added at {@code +inf} for
-     * an upper end and taken off every survival value of a lower one).
      */
     private double[] rung(LognormalSumLattice.Law law, double[] logIndex, boolean remove, boolean upper, long iLo,
             long iHi, double offset, double nu) {
