@@ -41,8 +41,8 @@ import java.util.Locale;
  * {@code R = sum_t u_t}, the terms' offsets {@code u_t} in {@code [0, h)}, independent, with means bracketed in closed
  * form ({@link LognormalSumLattice#meanOffset}, the canary's apart under {@code P}). By Hoeffding's inequality
  * {@code R} lies within {@code h sqrt(T ln(1/nu) / 2)} of its mean except with probability {@code nu} =
- * {@value #OFFSET_TAIL} on each side, so the rounded-down lattice read with {@code S = j h + r+} or {@code j h + r-}
- * ({@link #readThroughOffsets}) gives all four ends, each off by
+ * {@value LossSurvivalReader#OFFSET_TAIL} on each side, so the rounded-down lattice read with {@code S = j h + r+} or
+ * {@code j h + r-} ({@link LossSurvivalReader#throughOffsets}) gives all four ends, each off by
  * {@code nu} (added at {@code +inf} for an upper end, taken off a lower one). Its band is about {@code 9 sqrt(T) h}
  * wide where the rounded lattices' is {@code T h}: measured ({@code bound balls-and-bins --delta 1e-3}), T = 1000,
  * σ = 1: [0.06752, 0.06813] where the rounded lattices gave [0.06689, 0.06876]; T = 10^4, σ = 0.7: [0.03701,
@@ -100,10 +100,6 @@ final class AllocationPld {
     static final double BOTTOM_TILT = 0.75;
     /** Alias mass above which a rung is not used for a lower end (where wrapped mass would sit too high). */
     static final double ALIAS_LIMIT = 1e-30;
-    /** Probability allowed, on each side, for the lattice's total rounding offset to leave its Hoeffding interval. */
-    static final double OFFSET_TAIL = 1e-17;
-    /** The deeper read's {@code nu} ({@link #readThroughOffsets}). */
-    static final double DEEP_OFFSET_TAIL = 1e-40;
     /**
      * From this many steps on, the rounded-up lattice is not computed: the rounded-down one read through the offsets'
      * concentration moves each sum by at most {@code T u+ + h sqrt(T ln(1/nu) / 2)}, under the {@code T h} by which the
@@ -128,6 +124,8 @@ final class AllocationPld {
     private final double[] clamps;
     /** The max test on the same pair: a proven lower bound on the exact curve, the bracket's lower end where higher. */
     private final AllocationMaxTestBound maxTest;
+    /** Reads the lattices into survival functions of the loss. */
+    private final LossSurvivalReader reader;
     private Result result;
     private PrivacyBound refined;
     /** The lower end refined by the same tilted lattices (from {@value #OFFSET_READ_ALONE_FROM} steps on), or null. */
@@ -157,6 +155,7 @@ final class AllocationPld {
         this.logMean = Math.log(steps) + tau * tau / 2;
         this.lattice = latticeFor(steps);
         this.maxTest = new AllocationMaxTestBound(b);
+        this.reader = new LossSurvivalReader(steps, tau, logMean);
         double bottom = 2 * Math.exp(logMean);
         double zFirst = Normal.inverseSurvival(TOP_ESCAPE / 2);
         double zOthers = Normal.inverseSurvival(TOP_ESCAPE / (2.0 * steps));
@@ -234,9 +233,9 @@ final class AllocationPld {
         int bottom = bottomLatticeFor(steps, lattice);
         String reading = steps >= OFFSET_READ_ALONE_FROM
                 ? "every term rounded down and the sum read through the rounding offsets' concentration (Hoeffding, "
-                        + OFFSET_TAIL + " a side)"
+                        + LossSurvivalReader.OFFSET_TAIL + " a side)"
                 : "every term rounded " + (upper ? "up" : "down") + ", and also down with the sum read through the "
-                        + "rounding offsets' concentration (Hoeffding, " + OFFSET_TAIL + " a side)";
+                        + "rounding offsets' concentration (Hoeffding, " + LossSurvivalReader.OFFSET_TAIL + " a side)";
         return String.format(Locale.ROOT, "Feldman & Shenfeld (arXiv 2602.17284): balls-and-bins' exact privacy-loss "
                 + "distribution through the law of the sum S of T = %d exponentiated per-step losses; computed here on "
                 + "%d lattice rungs of 2^%d points%s with %s, merged, and composed over %d epoch(s) by "
@@ -286,10 +285,10 @@ final class AllocationPld {
      * dropped) merged by the pointwise maximum with the plain ones, composed optimistically: {@link #refinedLower}.
      */
     private PrivacyBound refine(Result plain) {
-        Merge removeUpper = new Merge(true);
-        Merge addUpper = new Merge(true);
-        Merge removeLower = new Merge(false);
-        Merge addLower = new Merge(false);
+        SurvivalMerge removeUpper = new SurvivalMerge(true);
+        SurvivalMerge addUpper = new SurvivalMerge(true);
+        SurvivalMerge removeLower = new SurvivalMerge(false);
+        SurvivalMerge addLower = new SurvivalMerge(false);
         removeUpper.add(plain.removeUpper().clone());
         addUpper.add(plain.addUpper().clone());
         removeLower.add(plain.removeLower().clone());
@@ -307,17 +306,17 @@ final class AllocationPld {
             LognormalSumLattice.Law law = LognormalSumLattice.compute(steps, 1, tau, clamp, lattice, !offsetsAlone,
                     upperTiltTarget(r));
             if (offsetsAlone) {
-                readThroughOffsets(law, removeUpper, removeLower, null, null, iLo, iHi);
+                reader.throughOffsets(law, removeUpper, removeLower, null, null, iLo, iHi);
             } else {
-                removeUpper.add(rung(law, logIndex, true, true, iLo, iHi));
+                removeUpper.add(reader.plain(law, logIndex, true, true, iLo, iHi));
             }
             law = null;
             if (r == 0) {
                 LognormalSumLattice.Law down = LognormalSumLattice.compute(steps, 1, tau, clamp, lattice, false,
                         lowerTiltTarget(clamp));
-                addUpper.add(rung(down, logIndex, false, true, -iHi, -iLo));
+                addUpper.add(reader.plain(down, logIndex, false, true, -iHi, -iLo));
                 if (offsetsAlone) {
-                    readThroughOffsets(down, null, null, addUpper, addLower, iLo, iHi);
+                    reader.throughOffsets(down, null, null, addUpper, addLower, iLo, iHi);
                 }
             }
         }
@@ -387,10 +386,10 @@ final class AllocationPld {
     }
 
     private Result compute() {
-        Merge removeUpper = new Merge(true);
-        Merge removeLower = new Merge(false);
-        Merge addUpper = new Merge(true);
-        Merge addLower = new Merge(false);
+        SurvivalMerge removeUpper = new SurvivalMerge(true);
+        SurvivalMerge removeLower = new SurvivalMerge(false);
+        SurvivalMerge addUpper = new SurvivalMerge(true);
+        SurvivalMerge addLower = new SurvivalMerge(false);
         // The loss range of every rung: [log(h_0) - logMean, log(m h_top) - logMean] for L; negated for -L.
         int bottomLattice = bottomLatticeFor(steps, lattice);
         double hBottom = clamps[0] / (bottomLattice / 2 - 1);
@@ -407,19 +406,19 @@ final class AllocationPld {
             Interruption.check("computing the balls-and-bins PLD bracket");
             if (steps < OFFSET_READ_ALONE_FROM) {
                 LognormalSumLattice.Law up = LognormalSumLattice.compute(steps, tau, clamp, lattice, true);
-                removeUpper.add(rung(up, logIndex, true, true, iLo, iHi));
+                removeUpper.add(reader.plain(up, logIndex, true, true, iLo, iHi));
                 if (up.aliasQ() <= ALIAS_LIMIT) {
-                    addLower.add(rung(up, logIndex, false, false, -iHi, -iLo));
+                    addLower.add(reader.plain(up, logIndex, false, false, -iHi, -iLo));
                 }
                 up = null;
             }
             LognormalSumLattice.Law down = LognormalSumLattice.compute(steps, tau, clamp, m, false);
             if (m == lattice) {
-                removeLower.add(rung(down, logIndex, true, false, iLo, iHi));
-                addUpper.add(rung(down, logIndex, false, true, -iHi, -iLo));
+                removeLower.add(reader.plain(down, logIndex, true, false, iLo, iHi));
+                addUpper.add(reader.plain(down, logIndex, false, true, -iHi, -iLo));
             }
             // the same lattice read through the rounding offsets' concentration: all four ends
-            readThroughOffsets(down, removeUpper, removeLower, addUpper, addLower, iLo, iHi);
+            reader.throughOffsets(down, removeUpper, removeLower, addUpper, addLower, iLo, iHi);
         }
         String what = String.format(Locale.ROOT, "balls-and-bins, T = %d, sigma = %s", steps, sigma);
         DpEvent upperEvent = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (upper end)",
@@ -430,146 +429,6 @@ final class AllocationPld {
         PrivacyBound low = PldAccountant.optimisticDiscrete().account(LOWER, lowerEvent, Adjacency.ADD_REMOVE);
         return new Result(up, low, removeUpper.survival(), addUpper.survival(), removeLower.survival(),
                 addLower.survival(), iLo, iHi);
-    }
-
-    /**
-     * One rung's survival function on the loss grid {@code [iLo, iHi]} (plus {@code +inf} at the end), for the loss
-     * {@code L} under {@code P} ({@code remove}) or {@code -L} under {@code Q}, as the upper or lower end (of a tilted
-     * law, infinite below where its masses overflow back on the original scale).
-     */
-    private double[] rung(LognormalSumLattice.Law law, double[] logIndex, boolean remove, boolean upper, long iLo,
-            long iHi) {
-        return rung(law, logIndex, remove, upper, iLo, iHi, 0, 0);
-    }
-
-    /**
-     * The total rounding offset {@code R = S - S_down} of a lattice whose terms were rounded down: its mean bracketed
-     * under {@code P} and {@code Q}, and, by Hoeffding's inequality, outside {@code [low(nu), high(nu)]} with
-     * probability at most {@code nu} on each side.
-     */
-    private record Offsets(double h, int steps, double meanLowP, double meanHighP, double meanLowQ, double meanHighQ) {
-        double deviation(double nu) {
-            return h * Math.sqrt(steps * Math.log(1 / nu) / 2) * (1 + 1e-12);
-        }
-
-        double lowP(double nu) {
-            return Math.max(0, meanLowP - deviation(nu));
-        }
-
-        double highP(double nu) {
-            return meanHighP + deviation(nu);
-        }
-
-        double lowQ(double nu) {
-            return Math.max(0, meanLowQ - deviation(nu));
-        }
-
-        double highQ(double nu) {
-            return meanHighQ + deviation(nu);
-        }
-    }
-
-    /**
-     * {@link Offsets} of {@code down}: each term's offset lies in {@code [0, h)}, independently, with its mean bracketed
-     * in closed form ({@link LognormalSumLattice#meanOffset}; under {@code P} one term is the canary's).
-     */
-    private Offsets offsets(LognormalSumLattice.Law down) {
-        double h = down.h();
-        int n = down.n();
-        double[] uQ = LognormalSumLattice.meanOffset(n, h, tau, 0);
-        double[] uP = LognormalSumLattice.meanOffset(n, h, tau, tau * tau);
-        return new Offsets(h, steps, ((steps - 1) * uQ[0] + uP[0]) * (1 - 1e-12),
-                ((steps - 1) * uQ[1] + uP[1]) * (1 + 1e-12), steps * uQ[0] * (1 - 1e-12), steps * uQ[1] * (1 + 1e-12));
-    }
-
-    /**
-     * Reads {@code down} (rounded down) through the offsets' concentration into the merges given (null: not read),
-     * once with {@code nu} = {@value #OFFSET_TAIL} (the narrower band) and once with {@value #DEEP_OFFSET_TAIL} (a
-     * band a third wider, but a floor of that size instead of 1e-17 at {@code +inf}: the far tail keeps the deeper
-     * read, by the merges' pointwise min and max). With 1e-17 alone, T = 10^4, σ = 0.7 read δ(7) <= 9.9e-18 where
-     * the rounded lattices had given 3.5e-20 (the max test: 1.2e-27).
-     */
-    private void readThroughOffsets(LognormalSumLattice.Law down, Merge removeUpper, Merge removeLower,
-            Merge addUpper, Merge addLower, long iLo, long iHi) {
-        Offsets o = offsets(down);
-        for (double nu : new double[] {OFFSET_TAIL, DEEP_OFFSET_TAIL}) {
-            if (removeUpper != null) {
-                removeUpper.add(rung(down, null, true, true, iLo, iHi, o.highP(nu), nu));
-            }
-            if (removeLower != null) {
-                removeLower.add(rung(down, null, true, false, iLo, iHi, o.lowP(nu), nu));
-            }
-            if (addUpper != null) {
-                addUpper.add(rung(down, null, false, true, -iHi, -iLo, o.lowQ(nu), nu));
-            }
-            if (addLower != null && down.aliasQ() <= ALIAS_LIMIT) {
-                addLower.add(rung(down, null, false, false, -iHi, -iLo, o.highQ(nu), nu));
-            }
-        }
-    }
-
-    /**
-     * One rung's survival function, read plainly ({@code logIndex} given: point {@code j} is the sum {@code j h}) or
-     * through the rounding offsets' concentration ({@code logIndex} null; the lattice {@code law} rounded down,
-     * {@code S_down = S - R}): point {@code j} stands for {@code S = j h + R}, and off an event of probability
-     * {@code nu}, {@code R} lies on the safe side of {@code offset}. For {@code L} under {@code P} ({@code
-     * remove}): {@code P(S >= c) <= P(S_down >= c - r+) + nu + escaped + aliased} (upper end, {@code offset = r+}) and
-     * {@code P(S >= c) >= P(no escape, S_down >= c - r-) - nu} (lower end, {@code r-}); for {@code -L} under {@code
-     * Q}, whose large values are small sums: {@code Q(S <= c) <= Q(S_down <= c - r-) + nu} and {@code Q(S <= c) >=
-     * Q(no escape, S_down <= c - r+) - nu}. So each point's loss is {@code log(j h + offset) - logMean} (negated for
-     * {@code -L}), moved up to the grid for an upper end and down for a lower, and {@code nu} is added at {@code +inf}
-     * (upper) or taken off every survival value (lower). The worst case {@code R <= T h} of the rounded-up lattice is
-     * the better read for few steps; this one for many ({@code h sqrt(T)} against {@code T h}): the merge keeps both.
-     */
-    private double[] rung(LognormalSumLattice.Law law, double[] logIndex, boolean remove, boolean upper, long iLo,
-            long iHi, double offset, double nu) {
-        int g = (int) (iHi - iLo + 1);
-        double[] mass = new double[g + 1]; // mass[g] = +inf
-        double[] c = remove ? law.p() : law.q();
-        double h = law.h();
-        double logH = Math.log(h);
-        // a tilted mass comes back through exp(log x + S - lambda j): rounded the safe way, and an overflow is no
-        // lower bound at all
-        double safe = law.tilt() == 0 ? 1 : upper ? 1 + 1e-11 : 1 - 1e-11;
-        // read through the offsets, S_down = 0 (every term below h) is S <= r: under P a loss of at most
-        // log(r) - logMean, which an upper end must count (it is most of the mass on a coarse rung); under Q it is
-        // counted at +inf below
-        for (int j = remove && logIndex == null ? 0 : 1; j < c.length; j++) {
-            double m = bound(law, j, remove, upper) * safe;
-            if (!(m > 0) || !upper && m == Double.POSITIVE_INFINITY) {
-                continue;
-            }
-            double loss = logIndex != null ? logIndex[j] + logH - logMean : Math.log(j * h + offset) - logMean;
-            if (loss == Double.NEGATIVE_INFINITY) { // j = offset = 0: the grid's bottom for an upper end, none for a lower
-                if (upper) {
-                    mass[0] += m;
-                }
-                continue;
-            }
-            mass[index(remove ? loss : -loss, upper, iLo, g)] += m;
-        }
-        double clampLoss = Math.log(law.n() * h) - logMean; // escaped paths have S > n h
-        if (remove) {
-            if (upper) {
-                mass[g] += law.escapeP() + law.aliasP() + nu;
-            } else {
-                mass[index(clampLoss, false, iLo, g)] += law.escapeP();
-            }
-        } else if (upper) {
-            mass[g] += Math.max(0, law.upperQ(0)) + nu;       // S_down = 0: -L above every grid point
-            mass[index(-clampLoss, true, iLo, g)] += law.escapeQ();
-        }
-        double[] survival = new double[g + 1];
-        survival[g] = mass[g];
-        for (int i = g - 1; i >= 0; i--) {
-            survival[i] = survival[i + 1] + mass[i];
-        }
-        if (!upper && nu > 0) {
-            for (int i = 0; i <= g; i++) {
-                survival[i] = Math.max(0, survival[i] - nu);
-            }
-        }
-        return survival;
     }
 
     /**
@@ -589,70 +448,6 @@ final class AllocationPld {
     private long lowerTiltTarget(double clamp) {
         int n = lattice / 2 - 1;
         return (long) Math.floor(n * Math.exp(logMean - 1) / clamp);
-    }
-
-    /** The bound on lattice point {@code j}'s mass: under P or Q, from above or below. */
-    private static double bound(LognormalSumLattice.Law law, int j, boolean remove, boolean upper) {
-        if (remove) {
-            return upper ? law.upperP(j) : law.lowerP(j);
-        }
-        return upper ? law.upperQ(j) : law.lowerQ(j);
-    }
-
-    private static int index(double loss, boolean up, long iLo, int g) {
-        double x = loss / LOSS_GRID;
-        long i = (long) (up ? Math.ceil(x) : Math.floor(x)) - iLo;
-        return (int) Math.max(0, Math.min(g - 1, i));
-    }
-
-    /** Pointwise minimum (upper ends) or maximum (lower ends) of survival functions. */
-    private static final class Merge {
-        private final boolean upper;
-        private double[] survival;
-
-        Merge(boolean upper) {
-            this.upper = upper;
-        }
-
-        /** The merged survival function (null before the first rung). */
-        double[] survival() {
-            return survival;
-        }
-
-        void add(double[] s) {
-            if (survival == null) {
-                survival = s;
-                return;
-            }
-            for (int i = 0; i < s.length; i++) {
-                survival[i] = upper ? Math.min(survival[i], s[i]) : Math.max(survival[i], s[i]);
-            }
-        }
-
-        /** The merged law as losses and masses, the grid starting at {@code iLo}. */
-        DpEvent.LossMasses losses(long iLo) {
-            if (survival == null) {
-                return new DpEvent.LossMasses(new double[0], new double[0], 0.0);
-            }
-            int g = survival.length - 1;
-            int count = 0;
-            for (int i = 0; i < g; i++) {
-                if (survival[i] - survival[i + 1] > 0) {
-                    count++;
-                }
-            }
-            double[] l = new double[count];
-            double[] m = new double[count];
-            int o = 0;
-            for (int i = 0; i < g; i++) {
-                double d = survival[i] - survival[i + 1];
-                if (d > 0) {
-                    l[o] = (iLo + i) * LOSS_GRID;
-                    m[o++] = d;
-                }
-            }
-            return new DpEvent.LossMasses(l, m, survival[g]);
-        }
     }
 
     /** A bound computed on first use (the bracket takes seconds; listing a mechanism must not). */

@@ -1,0 +1,180 @@
+package io.dpaudit.mechanisms.batching;
+
+/**
+ * Reads a lattice law of the sum S ({@link LognormalSumLattice}) into survival functions of balls-and-bins' privacy
+ * loss on {@link AllocationPld}'s loss grid: {@code L = log S - logMean} under {@code P} (remove) or {@code -L} under
+ * {@code Q} (add), as an upper end (masses bounded from above, losses moved up to the grid, what the lattice left out at
+ * {@code +inf}) or a lower end (from below, down, left out). A rounded-up lattice is read plainly (point {@code j} is
+ * the sum {@code j h}); a rounded-down one also through its rounding offsets' concentration
+ * ({@link #throughOffsets}).
+ */
+final class LossSurvivalReader {
+    /** Probability allowed, on each side, for the lattice's total rounding offset to leave its Hoeffding interval. */
+    static final double OFFSET_TAIL = 1e-17;
+    /** The deeper read's {@code nu} ({@link #readThroughOffsets}). */
+    static final double DEEP_OFFSET_TAIL = 1e-40;
+    private final int steps;
+    private final double tau;
+    private final double logMean;
+
+    /** The reader for {@code steps} terms of log-scale {@code tau}; {@code logMean = log T + tau^2/2}. */
+    LossSurvivalReader(int steps, double tau, double logMean) {
+        this.steps = steps;
+        this.tau = tau;
+        this.logMean = logMean;
+    }
+
+    /**
+     * One rung's survival function on the loss grid {@code [iLo, iHi]} (plus {@code +inf} at the end), for the loss
+     * {@code L} under {@code P} ({@code remove}) or {@code -L} under {@code Q}, as the upper or lower end (of a tilted
+     * law, infinite below where its masses overflow back on the original scale).
+     */
+    double[] plain(LognormalSumLattice.Law law, double[] logIndex, boolean remove, boolean upper, long iLo,
+            long iHi) {
+        return rung(law, logIndex, remove, upper, iLo, iHi, 0, 0);
+    }
+
+    /**
+     * The total rounding offset {@code R = S - S_down} of a lattice whose terms were rounded down: its mean bracketed
+     * under {@code P} and {@code Q}, and, by Hoeffding's inequality, outside {@code [low(nu), high(nu)]} with
+     * probability at most {@code nu} on each side.
+     */
+    private record Offsets(double h, int steps, double meanLowP, double meanHighP, double meanLowQ, double meanHighQ) {
+        double deviation(double nu) {
+            return h * Math.sqrt(steps * Math.log(1 / nu) / 2) * (1 + 1e-12);
+        }
+
+        double lowP(double nu) {
+            return Math.max(0, meanLowP - deviation(nu));
+        }
+
+        double highP(double nu) {
+            return meanHighP + deviation(nu);
+        }
+
+        double lowQ(double nu) {
+            return Math.max(0, meanLowQ - deviation(nu));
+        }
+
+        double highQ(double nu) {
+            return meanHighQ + deviation(nu);
+        }
+    }
+
+    /**
+     * {@link Offsets} of {@code down}: each term's offset lies in {@code [0, h)}, independently, with its mean bracketed
+     * in closed form ({@link LognormalSumLattice#meanOffset}; under {@code P} one term is the canary's).
+     */
+    private Offsets offsets(LognormalSumLattice.Law down) {
+        double h = down.h();
+        int n = down.n();
+        double[] uQ = LognormalSumLattice.meanOffset(n, h, tau, 0);
+        double[] uP = LognormalSumLattice.meanOffset(n, h, tau, tau * tau);
+        return new Offsets(h, steps, ((steps - 1) * uQ[0] + uP[0]) * (1 - 1e-12),
+                ((steps - 1) * uQ[1] + uP[1]) * (1 + 1e-12), steps * uQ[0] * (1 - 1e-12), steps * uQ[1] * (1 + 1e-12));
+    }
+
+    /**
+     * Reads {@code down} (rounded down) through the offsets' concentration into the merges given (null: not read),
+     * once with {@code nu} = {@value #OFFSET_TAIL} (the narrower band) and once with {@value #DEEP_OFFSET_TAIL} (a
+     * band a third wider, but a floor of that size instead of 1e-17 at {@code +inf}: the far tail keeps the deeper
+     * read, by the merges' pointwise min and max). With 1e-17 alone, T = 10^4, σ = 0.7 read δ(7) <= 9.9e-18 where
+     * the rounded lattices had given 3.5e-20 (the max test: 1.2e-27).
+     */
+    void throughOffsets(LognormalSumLattice.Law down, SurvivalMerge removeUpper, SurvivalMerge removeLower,
+            SurvivalMerge addUpper, SurvivalMerge addLower, long iLo, long iHi) {
+        Offsets o = offsets(down);
+        for (double nu : new double[] {OFFSET_TAIL, DEEP_OFFSET_TAIL}) {
+            if (removeUpper != null) {
+                removeUpper.add(rung(down, null, true, true, iLo, iHi, o.highP(nu), nu));
+            }
+            if (removeLower != null) {
+                removeLower.add(rung(down, null, true, false, iLo, iHi, o.lowP(nu), nu));
+            }
+            if (addUpper != null) {
+                addUpper.add(rung(down, null, false, true, -iHi, -iLo, o.lowQ(nu), nu));
+            }
+            if (addLower != null && down.aliasQ() <= AllocationPld.ALIAS_LIMIT) {
+                addLower.add(rung(down, null, false, false, -iHi, -iLo, o.highQ(nu), nu));
+            }
+        }
+    }
+
+    /**
+     * One rung's survival function, read plainly ({@code logIndex} given: point {@code j} is the sum {@code j h}) or
+     * through the rounding offsets' concentration ({@code logIndex} null; the lattice {@code law} rounded down,
+     * {@code S_down = S - R}): point {@code j} stands for {@code S = j h + R}, and off an event of probability
+     * {@code nu}, {@code R} lies on the safe side of {@code offset}. For {@code L} under {@code P} ({@code
+     * remove}): {@code P(S >= c) <= P(S_down >= c - r+) + nu + escaped + aliased} (upper end, {@code offset = r+}) and
+     * {@code P(S >= c) >= P(no escape, S_down >= c - r-) - nu} (lower end, {@code r-}); for {@code -L} under {@code
+     * Q}, whose large values are small sums: {@code Q(S <= c) <= Q(S_down <= c - r-) + nu} and {@code Q(S <= c) >=
+     * Q(no escape, S_down <= c - r+) - nu}. So each point's loss is {@code log(j h + offset) - logMean} (negated for
+     * {@code -L}), moved up to the grid for an upper end and down for a lower, and {@code nu} is added at {@code +inf}
+     * (upper) or taken off every survival value (lower). The worst case {@code R <= T h} of the rounded-up lattice is
+     * the better read for few steps; this one for many ({@code h sqrt(T)} against {@code T h}): the merge keeps both.
+     */
+    private double[] rung(LognormalSumLattice.Law law, double[] logIndex, boolean remove, boolean upper, long iLo,
+            long iHi, double offset, double nu) {
+        int g = (int) (iHi - iLo + 1);
+        double[] mass = new double[g + 1]; // mass[g] = +inf
+        double[] c = remove ? law.p() : law.q();
+        double h = law.h();
+        double logH = Math.log(h);
+        // a tilted mass comes back through exp(log x + S - lambda j): rounded the safe way, and an overflow is no
+        // lower bound at all
+        double safe = law.tilt() == 0 ? 1 : upper ? 1 + 1e-11 : 1 - 1e-11;
+        // read through the offsets, S_down = 0 (every term below h) is S <= r: under P a loss of at most
+        // log(r) - logMean, which an upper end must count (it is most of the mass on a coarse rung); under Q it is
+        // counted at +inf below
+        for (int j = remove && logIndex == null ? 0 : 1; j < c.length; j++) {
+            double m = bound(law, j, remove, upper) * safe;
+            if (!(m > 0) || !upper && m == Double.POSITIVE_INFINITY) {
+                continue;
+            }
+            double loss = logIndex != null ? logIndex[j] + logH - logMean : Math.log(j * h + offset) - logMean;
+            if (loss == Double.NEGATIVE_INFINITY) { // j = offset = 0: the grid's bottom for an upper end, none for a lower
+                if (upper) {
+                    mass[0] += m;
+                }
+                continue;
+            }
+            mass[index(remove ? loss : -loss, upper, iLo, g)] += m;
+        }
+        double clampLoss = Math.log(law.n() * h) - logMean; // escaped paths have S > n h
+        if (remove) {
+            if (upper) {
+                mass[g] += law.escapeP() + law.aliasP() + nu;
+            } else {
+                mass[index(clampLoss, false, iLo, g)] += law.escapeP();
+            }
+        } else if (upper) {
+            mass[g] += Math.max(0, law.upperQ(0)) + nu;       // S_down = 0: -L above every grid point
+            mass[index(-clampLoss, true, iLo, g)] += law.escapeQ();
+        }
+        double[] survival = new double[g + 1];
+        survival[g] = mass[g];
+        for (int i = g - 1; i >= 0; i--) {
+            survival[i] = survival[i + 1] + mass[i];
+        }
+        if (!upper && nu > 0) {
+            for (int i = 0; i <= g; i++) {
+                survival[i] = Math.max(0, survival[i] - nu);
+            }
+        }
+        return survival;
+    }
+
+    /** The bound on lattice point {@code j}'s mass: under P or Q, from above or below. */
+    private static double bound(LognormalSumLattice.Law law, int j, boolean remove, boolean upper) {
+        if (remove) {
+            return upper ? law.upperP(j) : law.lowerP(j);
+        }
+        return upper ? law.upperQ(j) : law.lowerQ(j);
+    }
+
+    private static int index(double loss, boolean up, long iLo, int g) {
+        double x = loss / AllocationPld.LOSS_GRID;
+        long i = (long) (up ? Math.ceil(x) : Math.floor(x)) - iLo;
+        return (int) Math.max(0, Math.min(g - 1, i));
+    }
+}
