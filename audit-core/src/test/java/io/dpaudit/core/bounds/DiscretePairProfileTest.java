@@ -61,14 +61,7 @@ class DiscretePairProfileTest {
         assertEquals(BoundKind.UPPER_BOUND, upper.kind());
         assertEquals(BoundKind.LOWER_BOUND, lower.kind());
         for (double eps : new double[] {0, 1, 2.5, 5, 10}) {
-            double exact = 0;
-            for (int j = 0; j <= t; j++) {
-                double loss = eps0 * (2 * j - t);
-                if (loss > eps) {
-                    double logBin = logChoose(t, j) + j * Math.log(p1) + (t - j) * Math.log1p(-p1);
-                    exact += Math.exp(logBin) * -Math.expm1(eps - loss);
-                }
-            }
+            double exact = exactRandomizedResponse(eps0, t, eps);
             double up = upper.delta(eps);
             double lo = lower.delta(eps);
             assertTrue(up >= exact * (1 - 1e-12), "pessimistic below exact at " + eps + ": " + up + " < " + exact);

@@ -11,7 +11,7 @@ package io.dpaudit.mechanisms.batching;
 final class LossSurvivalReader {
     /** Probability allowed, on each side, for the lattice's total rounding offset to leave its Hoeffding interval. */
     static final double OFFSET_TAIL = 1e-17;
-    /** The deeper read's {@code nu} ({@link #readThroughOffsets}). */
+    /** The deeper read's {@code nu} ({@link #throughOffsets}). */
     static final double DEEP_OFFSET_TAIL = 1e-40;
     private final int steps;
     private final double tau;
