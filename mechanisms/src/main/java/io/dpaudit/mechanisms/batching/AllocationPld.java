@@ -134,6 +134,8 @@ final class AllocationPld {
     private double[] refinedAdd;
     private long refinedAddStart;
     private AllocationTailBound tail;
+    /** One epoch's closed-form deep-tail bracket (its lower end refines the lower end below δ 1e-7), or null. */
+    private final AllocationDeepTail deepTail;
 
     /**
      * The plain bracket, and the upper end's merged survival functions (both directions) that the refinement starts
@@ -156,6 +158,11 @@ final class AllocationPld {
         this.lattice = latticeFor(steps);
         this.maxTest = new AllocationMaxTestBound(b);
         this.reader = new LossSurvivalReader(steps, tau, logMean);
+        // the rest's excess bounded through the plain upper end's remove direction (one epoch's law of S)
+        this.deepTail = epochs == 1 ? new AllocationDeepTail(steps, sigma, eps -> {
+            Result r = result();
+            return directionDelta(r.removeUpper(), r.iLo(), eps);
+        }) : null;
         double bottom = 2 * Math.exp(logMean);
         double zFirst = Normal.inverseSurvival(TOP_ESCAPE / 2);
         double zOthers = Normal.inverseSurvival(TOP_ESCAPE / (2.0 * steps));
@@ -247,10 +254,13 @@ final class AllocationPld {
                 resolution(), upper ? "below delta " + REFINE_BELOW + " refined by lattices tilted towards the tails, "
                         + "which lowers the round-off floor of about 1e-10" + (epochs == 1 ? ", and by splitting off "
                         + "the one large term that carries the tail (the canary's or another step's, in closed form) "
-                        + "from the clamped rest (a lattice): AllocationTailBound" : "")
-                        : steps >= OFFSET_READ_ALONE_FROM ? "below delta " + REFINE_BELOW + " refined by the same "
+                        + "from the clamped rest (a lattice): AllocationTailBound, or against the rest's mean and "
+                        + "variance in closed form: AllocationDeepTail" : "")
+                        : (steps >= OFFSET_READ_ALONE_FROM ? "below delta " + REFINE_BELOW + " refined by the same "
                         + "tilted lattices as the upper end" : "below about 1e-10 the lattice's round-off allowance "
-                        + "dominates, and the lower end loosens, as the bracket line of bound shows");
+                        + "dominates, and the lower end loosens, as the bracket line of bound shows")
+                        + (epochs == 1 ? "; deep in the tail, one large term against the rest's mean in closed form: "
+                        + "AllocationDeepTail" : ""));
     }
 
     /** The largest relative move of S on the range where a rung is used: {@code T ratio / n}. */
@@ -351,7 +361,7 @@ final class AllocationPld {
             refined();
             double[] add = refinedAdd;
             long start = refinedAddStart;
-            tail = new AllocationTailBound(steps, sigma, eps -> directionDelta(add, start, eps));
+            tail = new AllocationTailBound(steps, sigma, eps -> directionDelta(add, start, eps), deepTail);
         }
         return tail;
     }
@@ -497,6 +507,9 @@ final class AllocationPld {
                 PrivacyBound refinedLow = refinedLower();
                 if (refinedLow != null) {
                     d = Math.max(d, refinedLow.delta(epsilon));
+                }
+                if (deepTail != null) {
+                    d = Math.max(d, deepTail.removeLower(epsilon));
                 }
             }
             return Math.max(0.0, SafeRounding.down(d));

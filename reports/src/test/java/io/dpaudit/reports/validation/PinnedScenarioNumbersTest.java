@@ -128,7 +128,14 @@ import io.dpaudit.reports.TestReports;
  * other two balls-and-bins files' points below 1e-7; no claim's verdict moved. Re-pinned when the offsets' read was
  * done a second time with nu = 1e-40 (same day; with 1e-17 alone the upper end's far tail had a floor of 1e-17): the
  * three balls-and-bins files' curve points below about 1e-16 fell back towards their earlier values, other numbers moved
- * in the tenth digit or later; no verdict moved.
+ * in the tenth digit or later; no verdict moved. Re-pinned when one epoch's balls-and-bins bracket took the
+ * closed-form deep-tail split ({@code AllocationDeepTail}, 2026-11-30, issue 59 item 2) as a further upper and lower
+ * end below δ = 1e-7: in {@code batching/balls-and-bins-tiny-delta} the upper end's ε(1e-10) went from 7.367063 to
+ * 7.367013 (and the claim that names it, the estimate's point at that ε, the looseness ratios to it) and
+ * {@code allocation-pld-lower}'s from 7.331 to 7.366966 (no longer "below" the exact curve); in
+ * {@code batching/balls-and-bins} the upper end's curve points below about 1e-16 fell (at ε = 2.67 from 3.18e-18 to
+ * 1.07e-20: the lattice's floor); the lower end's ε(1e-3) and ε(1e-6) there and in
+ * {@code zoo/dpsgd-balls-and-bins-accounted-as-deterministic} moved in their sixteenth digit; no verdict moved.
  *
  * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
  * timings and the environment change from run to run. The thread count never changes a number (engine contract), so
