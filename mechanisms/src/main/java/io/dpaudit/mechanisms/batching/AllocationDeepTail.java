@@ -21,7 +21,7 @@ import java.util.function.DoubleUnaryOperator;
  *   E(S - c)_+ &lt;= E(S_b - c)_+ + T E[H(c - R)],     H(k) = E[(w - k)_+; w &gt; b],  R = T - 1 other terms,
  *   E(S_b - c)_+ &lt;= e^{-lambda c - 1} (E e^{lambda min(w, b)})^T / lambda     (Chernoff: x_+ &lt;= e^{lambda x - 1}/lambda),
  * </pre>
- * the transform bounded above with its first moment in closed form and the rest on cells ({@link #logChernoff}).
+ * the transform bounded above with its first moment in closed form and the rest on cells ({@link ClampedSumChernoff}).
  * {@code H(c - r)} is convex in {@code r} with slope {@code P(w > max(b, c - r))}, so with
  * {@code r_0 = (T - 1) e1 + z sd} ({@code sd^2 = (T - 1) v}), {@code E[H(c - R)] <= E(w - (c - r_0))_+} (the
  * Black-Scholes call of a lognormal) plus the rest's excess over {@code r_0} weighted by those slopes
@@ -48,29 +48,31 @@ import java.util.function.DoubleUnaryOperator;
  * other (large σ: their rounding could then exceed the relative allowance {@value #RELATIVE_SLACK}). One epoch only.
  */
 final class AllocationDeepTail {
+    /** The survival function's bound starts where the lattice's falls below this ... */
+    static final double SURVIVAL_FROM = 1e-6;
+    /** ... and stops below this. */
+    static final double SURVIVAL_TO = 1e-60;
+    /**
+     * The upper survival bound is evaluated every this many grid steps, each value serving the steps up to the next
+     * (2: at most 0.1% above the grid point's own bound where {@code G} falls by 5 per unit of loss) ...
+     */
+    static final int STRIDE = 2;
+    /** ... with one Chernoff bound per block of this many grid steps ... */
+    static final int BLOCK = 500;
+    /** ... at the level {@code b} one of these fractions of {@code c - M} at the block's start. */
+    static final double[] SURVIVAL_LEVELS = {0.7, 0.85, 0.95};
     /** The levels {@code b} tried, as fractions of {@code c - M}. */
     static final double[] LEVELS = {0.6, 0.75, 0.85, 0.9, 0.95};
     /** The spreads {@code z} tried: {@code r0 = (T - 1) e1 + z sd}. */
     static final double[] SPREADS = {0, 0.5, 1, 2, 3, 5};
+    /** The starting rungs tried for the survival function's bound. */
+    static final double[] SURVIVAL_SPREADS = {0, 0.5};
     /** Relative allowance for floating-point rounding, added to the upper end and taken off the lower. */
     static final double RELATIVE_SLACK = 1e-9;
     /** The call is refused where its two terms agree to within this fraction (cancellation). */
     static final double CANCELLATION_LIMIT = 1e-4;
     /** Largest {@code log c} computed with (beyond it {@code c} would overflow). */
     static final double MAX_LOG_THRESHOLD = 700;
-    /** The cells of {@code log w} reach down to this many standard deviations; the mass below is counted there. */
-    static final double REACH = 12;
-    /** Where the geometric cells of {@code y = w / b} start. */
-    static final double SMALL_Y = 1e-3;
-    /** The geometric cells' largest ratio ... */
-    static final double CELL_RATIO = 0.01;
-    /** ... and their largest width in {@code y} (near {@code y = 1}, where {@code e^{theta y}} grows fastest). */
-    static final double TOP_CELL = 1e-3;
-    /** The logarithmic cells' width in {@code log w}. */
-    static final double LOG_CELL = 0.1;
-    /** The Chernoff parameter {@code theta = lambda b} is searched on {@code [THETA_MIN, THETA_MAX]}. */
-    static final double THETA_MIN = 1e-2;
-    static final double THETA_MAX = 1e4;
 
     private final int steps;
     private final double tau;
@@ -79,8 +81,12 @@ final class AllocationDeepTail {
     private final double spread;
     /** An upper bound on one epoch's remove-direction delta(eps) (the whole sum's excess), or null. */
     private final DoubleUnaryOperator wholeSum;
+    /** Chernoff's bounds on the clamped sum. */
+    private final ClampedSumChernoff clampedSum;
     /** {@code E(R - r_j)_+} bounded at the ladder's rungs (computed on first use). */
     private double[] restExcess;
+    /** {@code P(R > r_j)} bounded at the ladder's rungs (computed on first use). */
+    private double[] restTails;
 
     /** The bracket with the rest's excess bounded by its variance alone ({@link #scarf}). */
     AllocationDeepTail(int steps, double sigma) {
@@ -102,6 +108,7 @@ final class AllocationDeepTail {
         this.logMean = Math.log(steps) + tau * tau / 2;
         this.spread = Math.sqrt(steps - 1.0) * termMean * Math.sqrt(Math.expm1(tau * tau));
         this.wholeSum = wholeSum;
+        this.clampedSum = new ClampedSumChernoff(steps, tau);
     }
 
     /** A certified upper bound on the remove direction's {@code delta(eps)}, or {@code +inf} where refused. */
@@ -115,7 +122,7 @@ final class AllocationDeepTail {
         double best = Double.POSITIVE_INFINITY;
         for (double level : LEVELS) {
             double b = level * excess;
-            double chernoff = logChernoff(c, b);
+            double chernoff = clampedSum.log(c, b, false);
             for (double z : SPREADS) {
                 double strike = excess + termMean - z * spread; // c - r0
                 if (!(strike > 0)) {
@@ -197,6 +204,27 @@ final class AllocationDeepTail {
         return restExcess;
     }
 
+    /**
+     * Upper bounds on {@code P(R > r_j)} at every rung: Cantelli's {@code 1/(1 + z_j^2)} and, for every lower rung
+     * {@code i}, Markov's {@code E(R - r_i)_+ / (r_j - r_i)}.
+     */
+    private synchronized double[] restTails() {
+        if (restTails == null) {
+            double[] excess = restExcess();
+            double[] out = new double[RUNGS];
+            for (int j = 0; j < RUNGS; j++) {
+                double z = rung(j);
+                double t = z > 0 ? 1 / (1 + z * z) : 1;
+                for (int i = 0; i < j; i++) {
+                    t = Math.min(t, excess[i] / ((z - rung(i)) * spread));
+                }
+                out[j] = Math.min(1, t * (1 + 1e-12));
+            }
+            restTails = out;
+        }
+        return restTails;
+    }
+
     /** The number of rungs: the last, {@code rung(RUNGS - 1)}, is about 10^10 standard deviations out. */
     static final int RUNGS = 110;
 
@@ -263,122 +291,230 @@ final class AllocationDeepTail {
     }
 
     /**
-     * The log of Chernoff's bound on {@code E(S_b - c)_+}: {@code min_theta [-theta c/b - 1 - log theta + log b +
-     * T log E e^{theta y}]}, {@code y = min(w, b)/b}, {@code theta = lambda b}; the objective is convex in
-     * {@code theta}, searched on a log grid and then by golden section. The transform is
-     * {@code 1 + theta E y + E g(theta y)}, {@code g(x) = e^x - 1 - x}: the first moment in closed form (a rounded
-     * first moment would cost {@code T theta} times its error, the bulk's whole deviation), the remainder bounded on
-     * cells of {@code y}, each at its top: geometric cells (ratio {@code 1 + min(}{@value #CELL_RATIO}{@code ,
-     * }{@value #TOP_CELL}{@code / y)}) from {@value #SMALL_Y} up, and below it through {@code g(x) <= x^2 g(x*)/x*^2}
-     * for {@code x <= x*} ({@code g(x)/x^2} increases) on cells of {@value #LOG_CELL} in {@code log w}.
+     * An upper bound on one epoch's survival function of the remove direction's loss, {@code G(u) = P_P(L > u)}, in
+     * the tail, on {@link AllocationPld}'s loss grid: entry {@code i} bounds the mass an upper end puts at losses
+     * {@code >= (iLo + i) h} (that is, {@code G} at the grid point below), and is {@code +inf} where not computed, so
+     * that a pointwise minimum with the lattice's ({@code lattice}, same layout, the last entry the mass at
+     * {@code +inf}) keeps only what is tighter. Computed from where {@code lattice} falls below {@value #SURVIVAL_FROM}
+     * until the bound falls below {@value #SURVIVAL_TO} (every entry beyond takes the last bound: {@code G} does not
+     * increase).
+     *
+     * <p>The split, as for {@code delta}, now of {@code E_Q[S; S > c] = M G(u)}, {@code c = M e^u}:
+     * {@code E[S; S > c] <= E[S_b; S_b > c] + T E[K(R)]}, {@code K(r) = E[(w + r); w > max(b, c - r)]}, increasing in
+     * {@code r}, and {@code K(r) = K(r_J) + (r - r_J) P(w > b)} beyond {@code r_J >= c - b}; so
+     * {@code E K(R) <= K(r_0) + sum_j (K(r_{j+1}) - K(r_j)) P(R > r_j) + P(w > b) E(R - r_J)_+}, with
+     * {@code P(R > r_j)} at most Cantelli's {@code 1/(1 + z_j^2)} and Markov's {@code E(R - r_i)_+ / (r_j - r_i)}, {@code i < j}.
+     * {@code E[S_b; S_b > c] <= (c + 1/(e lambda)) e^{-lambda c} (E e^{lambda min(w, b)})^T}, computed once per block
+     * of {@value #BLOCK} grid steps at the block's smallest {@code c} (it does not increase with {@code c}), with
+     * {@code b} fixed over the block. The points are every {@value #STRIDE} grid steps, each serving the grid steps up to
+     * the next ({@code G} does not increase).
      */
-    private double logChernoff(double c, double b) {
+    double[] survivalUpper(double[] lattice, long iLo) {
+        int g = lattice.length - 1;
+        double[] out = new double[lattice.length];
+        java.util.Arrays.fill(out, Double.POSITIVE_INFINITY);
+        if (steps == 1) {
+            return out; // the lattice of one term is exact up to its rounding; nothing to add
+        }
+        int start = 1;
+        while (start < g && !(lattice[start] < SURVIVAL_FROM)) {
+            start++;
+        }
+        double mean = Math.exp(logMean);
+        double last = Double.POSITIVE_INFINITY;
+        double chernoff = Double.POSITIVE_INFINITY;
+        double b = 0;
+        int blockEnd = -1;
+        for (int i = start; i < g; i += STRIDE) {
+            double u = (iLo + i - 1) * AllocationPld.LOSS_GRID; // entry i bounds G at the grid point below
+            if (!(u > 0) || u + logMean > MAX_LOG_THRESHOLD) {
+                continue;
+            }
+            double c = mean * Math.exp(u);
+            if (i >= blockEnd) {
+                // the block's level: the one of SURVIVAL_LEVELS with the smallest bound at its first point
+                double best = Double.POSITIVE_INFINITY;
+                for (double level : SURVIVAL_LEVELS) {
+                    double bl = level * mean * Math.expm1(u);
+                    double ch = Math.exp(clampedSum.log(c, bl, true));
+                    double total = ch + steps * singleShare(bl, c);
+                    if (total < best || best == Double.POSITIVE_INFINITY) {
+                        best = total;
+                        b = bl;
+                        chernoff = ch;
+                    }
+                }
+                blockEnd = i + BLOCK;
+            }
+            double single = singleShare(b, c);
+            double bound = ((chernoff + steps * single) / mean) * (1 + RELATIVE_SLACK) + Double.MIN_VALUE;
+            if (!(bound < last)) {
+                bound = last;
+            }
+            last = bound;
+            for (int k = i; k < Math.min(g, i + STRIDE); k++) {
+                out[k] = bound;
+            }
+            if (bound < SURVIVAL_TO) {
+                for (int k = i + STRIDE; k <= g; k++) {
+                    out[k] = bound;
+                }
+                break;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A lower bound on one epoch's survival function of the remove direction's loss, {@code G(u) = P_P(L > u)}, on
+     * {@link AllocationPld}'s loss grid, in the layout of a lower end (entry {@code i} at most the mass at losses
+     * {@code >= (iLo + i) h}, so at most {@code G} there; 0 where not computed, and at {@code +inf}): computed where the
+     * lattice's lower end ({@code lattice}) has fallen below {@value #SURVIVAL_FROM}, at every grid step.
+     *
+     * <p>With {@code b = c - (T - 1) e1} and the disjoint events {@code A_t = {w_t > b, w_s <= b for s != t}},
+     * {@code E_Q[S; S > c] >= T E[(w_1 + R); w_1 > c - R, A_1] = T E[K(R); max_{s >= 2} w_s <= b]} with
+     * {@code K(r) = E[(w + r); w > max(b, c - r)]} increasing in {@code r}; summed by parts over rungs
+     * {@code r_j = (T - 1) e1 - z_j sd} below the rest's mean ({@link #LOWER_RUNGS}),
+     * {@code E[K(R); ...] >= K(r_0) P_0 + sum_j (K(r_j) - K(r_{j-1})) P_j}, {@code P_j <= P(R >= r_j, max <= b)} being
+     * {@code 1 - exp(-z_j^2 v / (2 E w^2)) - (T - 1) P(w > b)}: the lower tail of a sum of non-negative terms is
+     * sub-Gaussian with variance proxy {@code (T - 1) E w^2} ({@code e^{-x} <= 1 - x + x^2/2} for {@code x >= 0}).
+     */
+    double[] survivalLower(double[] lattice, long iLo) {
+        int g = lattice.length - 1;
+        double[] out = new double[lattice.length];
+        if (steps == 1) {
+            return out;
+        }
+        int start = 0;
+        while (start < g && !(lattice[start] < SURVIVAL_FROM)) {
+            start++;
+        }
+        double mean = Math.exp(logMean);
+        double restMean = (steps - 1) * termMean;
+        double proxy = Math.expm1(tau * tau) / Math.exp(tau * tau) / 2; // v / (2 E w^2)
+        double[] weight = new double[LOWER_RUNGS.length];
+        for (int j = 0; j < LOWER_RUNGS.length; j++) {
+            double z = LOWER_RUNGS[j];
+            weight[j] = -Math.expm1(-z * z * proxy); // 1 - e^{-z^2 v/(2 E w^2)}, before P(w > b) is taken off
+        }
+        for (int i = start; i < g; i++) {
+            int end = i;
+            double u = (iLo + end) * AllocationPld.LOSS_GRID;
+            if (!(u > 0) || u + logMean > MAX_LOG_THRESHOLD) {
+                continue;
+            }
+            double c = mean * Math.exp(u);
+            double b = mean * Math.expm1(u) + termMean; // c - (T - 1) e1
+            double pb = Normal.sf(Math.log(b) / tau);
+            double others = (steps - 1) * pb * (1 + 1e-12);
+            double sum = 0;
+            double previous = 0;
+            for (int j = 0; j < LOWER_RUNGS.length; j++) {
+                double r = restMean - LOWER_RUNGS[j] * spread;
+                if (!(r >= 0)) {
+                    continue;
+                }
+                double k = weightedTerm(b, c, r);
+                double p = weight[j] - others;
+                if (p > 0) {
+                    sum += Math.max(0, k - previous - 1e-15 * k) * p;
+                }
+                previous = k;
+            }
+            double bound = Math.max(steps * sum, steps * convexShare(c, restMean)) / mean * (1 - RELATIVE_SLACK);
+            if (!(bound > 0)) {
+                continue;
+            }
+            for (int k = i; k <= end; k++) {
+                out[k] = bound;
+            }
+            if (bound < SURVIVAL_TO) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The second lower bound of {@link #survivalLower} on {@code E[K(R); max_{s >= 2} w_s <= b]}: with
+     * {@code b = (c - (T - 1) e1) / 2}, {@code K} is convex on {@code [0, c - b]} ({@code K'' = f(c - r) - c f'(c - r) > 0}
+     * above the lognormal's mode) and increasing, so with the tangent at {@code r̄ = (T - 1) E[w; w <= b]},
+     * {@code K(R) >= K(min(R, c - b)) >= K(r̄) + K'(r̄) (min(R, c - b) - r̄)}; in expectation on the event,
+     * {@code (1 - p_b)^{T-1} K(r̄) + K'(r̄) (r̄ (1 - p_b)^{T-2} p_b - E(R - (c - b))_+)},
+     * {@code K'(r) = c f(c - r) + P(w > c - r)}: Jensen's inequality, kept valid where the rest passes the kink.
+     */
+    private double convexShare(double c, double restMean) {
+        double b = (c - restMean) / 2;
+        if (!(b > 1)) {
+            return 0;
+        }
         double logB = Math.log(b);
-        double uLow = -REACH * tau;
-        double uSmall = logB + Math.log(SMALL_Y);
-        if (!(uLow < uSmall)) {
-            return Double.POSITIVE_INFINITY; // b too small to be worth it: no bound (the others remain)
-        }
-        // E y, rounded up: (E[w; w <= b] + b P(w > b)) / b
-        double above = Normal.sf(logB / tau);
-        double firstMoment = (termMean * Normal.cdf((logB - tau * tau) / tau) / b + above) * (1 + 1e-13);
-        // cells below SMALL_Y: sum_i P(cell_i) y_top(i)^2 (the mass below uLow counted at uLow)
-        double squares = Normal.cdf(uLow / tau) * Math.exp(2 * (uLow - logB));
-        double u = uLow;
-        while (u < uSmall) {
-            double next = Math.min(uSmall, u + LOG_CELL);
-            squares += cellMass(u / tau, next / tau) * Math.exp(2 * (next - logB));
-            u = next;
-        }
-        double[] mass = new double[4096];
-        double[] top = new double[4096];
-        int cells = 0;
-        double y = SMALL_Y;
-        double zPrev = uSmall / tau;
-        while (y < 1) {
-            double next = Math.min(1, y * (1 + Math.min(CELL_RATIO, TOP_CELL / y)));
-            double z = (logB + Math.log(next)) / tau;
-            if (cells == mass.length) {
-                mass = java.util.Arrays.copyOf(mass, 2 * cells);
-                top = java.util.Arrays.copyOf(top, 2 * cells);
-            }
-            mass[cells] = cellMass(zPrev, z);
-            top[cells++] = next;
-            zPrev = z;
-            y = next;
-        }
-        Cells cellLaw = new Cells(firstMoment, squares, java.util.Arrays.copyOf(mass, cells),
-                java.util.Arrays.copyOf(top, cells), above);
-        double ratio = c / b;
-        int grid = 48;
-        double logLo = Math.log(THETA_MIN);
-        double stepGrid = (Math.log(THETA_MAX) - logLo) / (grid - 1);
-        double bestValue = Double.POSITIVE_INFINITY;
-        int bestIndex = 0;
-        for (int i = 0; i < grid; i++) {
-            double v = objective(Math.exp(logLo + i * stepGrid), ratio, logB, cellLaw);
-            if (v < bestValue) {
-                bestValue = v;
-                bestIndex = i;
-            }
-        }
-        double a = logLo + Math.max(0, bestIndex - 1) * stepGrid;
-        double z = logLo + Math.min(grid - 1, bestIndex + 1) * stepGrid;
-        double golden = (Math.sqrt(5) - 1) / 2;
-        for (int it = 0; it < 40; it++) {
-            double x1 = z - golden * (z - a);
-            double x2 = a + golden * (z - a);
-            double f1 = objective(Math.exp(x1), ratio, logB, cellLaw);
-            double f2 = objective(Math.exp(x2), ratio, logB, cellLaw);
-            bestValue = Math.min(bestValue, Math.min(f1, f2));
-            if (f1 < f2) {
-                z = x2;
-            } else {
-                a = x1;
-            }
-        }
-        return bestValue;
+        double pb = Normal.sf(logB / tau);
+        double below = termMean * Normal.cdf((logB - tau * tau) / tau); // E[w; w <= b]
+        double center = (steps - 1) * below;
+        double none = Math.exp((steps - 1) * Math.log1p(-pb));
+        double fewer = steps > 2 ? Math.exp((steps - 2) * Math.log1p(-pb)) : 1;
+        double value = weightedTerm(b, c, center);
+        double y = c - center;
+        double density = Math.exp(Normal.logPdf(Math.log(y) / tau)) / (tau * y);
+        double slope = (c * density + Normal.sf(Math.log(y) / tau)) * (1 + 1e-9);
+        double kink = c - b;
+        int j = rungOf((kink - restMean) / spread);
+        double beyond = rung(j) * spread + restMean <= kink ? restExcess()[j] : Double.POSITIVE_INFINITY;
+        double gain = center * fewer * pb - beyond;
+        double out = none * value + slope * gain;
+        return out > 0 ? out * (1 - 1e-12) : 0;
     }
 
-    /** The law of {@code y = min(w, b)/b} as the Chernoff bound uses it (see {@link #logChernoff}). */
-    private record Cells(double firstMoment, double squares, double[] mass, double[] top, double above) {
-    }
+    /** The rest's rungs for {@link #survivalLower}, in standard deviations below its mean, descending. */
+    static final double[] LOWER_RUNGS = {10, 8, 7, 6, 5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5, 1, 0.75, 0.5, 0.25};
 
-    private double objective(double theta, double ratio, double logB, Cells law) {
-        double xStar = theta * SMALL_Y;
-        double excess = theta * law.firstMoment() + law.squares() * remainder(xStar) / (SMALL_Y * SMALL_Y);
-        double[] mass = law.mass();
-        double[] top = law.top();
-        for (int i = 0; i < mass.length; i++) {
-            excess += mass[i] * remainder(theta * top[i]);
+    /**
+     * The smallest of {@link #weightedShare} over the starting rungs {@link #SURVIVAL_SPREADS} (measured at T = 10^4,
+     * σ = 0.7, u = 0.5 and 1: the smallest came from z = 0, rising with z; each start costs a ladder).
+     */
+    private double singleShare(double b, double c) {
+        double single = Double.POSITIVE_INFINITY;
+        for (double z : SURVIVAL_SPREADS) {
+            single = Math.min(single, weightedShare(b, c, z));
         }
-        excess += law.above() * remainder(theta);
-        double logTransform = Math.log1p(excess * (1 + 1e-12));
-        double value = -theta * ratio - 1 - Math.log(theta) + logB + steps * logTransform;
-        return Double.isNaN(value) ? Double.POSITIVE_INFINITY : value; // an overflowed transform bounds nothing
+        return single;
     }
 
     /**
-     * An upper bound on {@code g(x) = e^x - 1 - x}, {@code x >= 0}: below 0.01 {@code x^2 e^x / 2} (each term
-     * {@code x^k/k! <= (x^2/2) x^{k-2}/(k-2)!}; 0.34% above g there), else {@code expm1(x) - x} with a relative
-     * allowance for its rounding.
+     * {@code E K(R)} bounded from the rung at {@code z0} ({@link #survivalUpper}); {@code +inf} if the ladder ends
+     * before {@code c - b}.
      */
-    static double remainder(double x) {
-        if (x < 0.01) {
-            return 0.5 * x * x * Math.exp(x);
+    private double weightedShare(double b, double c, double z0) {
+        double[] bounds = restExcess();
+        double[] tails = restTails();
+        double restMean = (steps - 1) * termMean;
+        double pb = Normal.sf(Math.log(b) / tau);
+        int j = rungOf(z0);
+        double previous = weightedTerm(b, c, restMean + rung(j) * spread);
+        double sum = previous * (1 + 1e-12);
+        while (true) {
+            double r = restMean + rung(j) * spread;
+            if (c - r <= b) {
+                return sum + pb * bounds[j] * (1 + 1e-12);
+            }
+            if (j + 1 >= RUNGS) {
+                return Double.POSITIVE_INFINITY;
+            }
+            double next = weightedTerm(b, c, restMean + rung(j + 1) * spread);
+            double z = rung(j);
+            sum += (Math.max(0, next - previous) + 1e-15 * next) * tails[j];
+            previous = next;
+            j++;
         }
-        return (Math.expm1(x) - x) * (1 + 1e-13);
     }
 
-    /**
-     * An upper bound on {@code P(z0 < Z <= z1)}: the difference of the two tails on the side where they are small (no
-     * cancellation against 1), plus an allowance for their own relative error (about 3e-16 each).
-     */
-    private static double cellMass(double z0, double z1) {
-        double lo = z0 >= 0 ? Normal.sf(z1) : Normal.cdf(z0);
-        double hi = z0 >= 0 ? Normal.sf(z0) : Normal.cdf(z1);
-        return Math.max(0, hi - lo) + 1e-15 * hi;
+    /** {@code K(r) = E[w; w > m] + r P(w > m)}, {@code m = max(b, c - r)}. */
+    private double weightedTerm(double b, double c, double r) {
+        double logM = Math.log(Math.max(b, c - r));
+        return termMean * Normal.sf((logM - tau * tau) / tau) + r * Normal.sf(logM / tau);
     }
+
 
     private static double logSum(double a, double b, double c) {
         double m = Math.max(a, Math.max(b, c));

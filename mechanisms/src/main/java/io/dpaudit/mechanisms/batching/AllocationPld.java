@@ -67,6 +67,14 @@ import java.util.Locale;
  * epochs, δ = 1e-10: [0.6669, 0.6742] (the plain lower end gave 0.6480, the max test 0.6229); T = 100, four epochs,
  * δ = 1e-12: [3.123, 3.127] (max test 2.886). Offered for {@code T <= 10^4} and {@code tau^2 / 2 + 8 tau <= 60}
  * (sigma >= 0.18).
+ *
+ * <p><b>The deep tail</b> (2026-11-30, {@link AllocationDeepTail}). Far in the tail one large term carries the event
+ * and the other terms matter through their mean, spread and excess, which closed forms bound from both sides without a
+ * lattice's round-off: for one epoch as bounds on {@code delta(eps)} (T = 10^4, σ = 0.7: δ(7) in [1.231e-27,
+ * 1.231e-27], where the lattices gave up to 3.468e-20), and for any number of epochs as bounds on one epoch's survival
+ * function of the loss, merged into the refined ends before composition (T = 10^4, σ = 0.7, four epochs, δ = 1e-10:
+ * [1.195, 1.206] where the lattices gave [0.903, 1.226]; T = 1000, σ = 1, four epochs, 1e-12: [1.023, 1.043], was
+ * [0.991, 1.058]).
  */
 final class AllocationPld {
     static final String UPPER = "allocation-pld-upper";
@@ -134,7 +142,10 @@ final class AllocationPld {
     private double[] refinedAdd;
     private long refinedAddStart;
     private AllocationTailBound tail;
-    /** One epoch's closed-form deep-tail bracket (its lower end refines the lower end below δ 1e-7), or null. */
+    /**
+     * The closed-form deep-tail split: for one epoch its lower end refines the lower end below δ 1e-7, and for any
+     * number its bound on one epoch's survival function refines the upper end's before composition ({@link #refine}).
+     */
     private final AllocationDeepTail deepTail;
 
     /**
@@ -159,10 +170,10 @@ final class AllocationPld {
         this.maxTest = new AllocationMaxTestBound(b);
         this.reader = new LossSurvivalReader(steps, tau, logMean);
         // the rest's excess bounded through the plain upper end's remove direction (one epoch's law of S)
-        this.deepTail = epochs == 1 ? new AllocationDeepTail(steps, sigma, eps -> {
+        this.deepTail = new AllocationDeepTail(steps, sigma, eps -> {
             Result r = result();
             return directionDelta(r.removeUpper(), r.iLo(), eps);
-        }) : null;
+        });
         double bottom = 2 * Math.exp(logMean);
         double zFirst = Normal.inverseSurvival(TOP_ESCAPE / 2);
         double zOthers = Normal.inverseSurvival(TOP_ESCAPE / (2.0 * steps));
@@ -255,12 +266,13 @@ final class AllocationPld {
                         + "which lowers the round-off floor of about 1e-10" + (epochs == 1 ? ", and by splitting off "
                         + "the one large term that carries the tail (the canary's or another step's, in closed form) "
                         + "from the clamped rest (a lattice): AllocationTailBound, or against the rest's mean and "
-                        + "variance in closed form: AllocationDeepTail" : "")
+                        + "variance in closed form: AllocationDeepTail" : ", and by the same split in closed form as a "
+                        + "bound on each epoch's tail before composition: AllocationDeepTail")
                         : (steps >= OFFSET_READ_ALONE_FROM ? "below delta " + REFINE_BELOW + " refined by the same "
                         + "tilted lattices as the upper end" : "below about 1e-10 the lattice's round-off allowance "
                         + "dominates, and the lower end loosens, as the bracket line of bound shows")
-                        + (epochs == 1 ? "; deep in the tail, one large term against the rest's mean in closed form: "
-                        + "AllocationDeepTail" : ""));
+                        + "; deep in the tail, one large term against the rest's mean in closed form: "
+                        + "AllocationDeepTail" + (epochs == 1 ? "" : " (on each epoch's tail, before composition)"));
     }
 
     /** The largest relative move of S on the range where a rung is used: {@code T ratio / n}. */
@@ -330,6 +342,9 @@ final class AllocationPld {
                 }
             }
         }
+        // the deep-tail split's bound on one epoch's survival function, where tighter than the lattices'
+        removeUpper.add(deepTail.survivalUpper(removeUpper.survival(), iLo));
+        removeLower.add(deepTail.survivalLower(removeLower.survival(), iLo));
         refinedAdd = addUpper.survival();
         refinedAddStart = -iHi;
         String what = String.format(Locale.ROOT, "balls-and-bins, T = %d, sigma = %s", steps, sigma);
@@ -341,6 +356,20 @@ final class AllocationPld {
         DpEvent event = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (upper end, refined)",
                 removeUpper.losses(iLo), addUpper.losses(-iHi)), epochs);
         return new PldAccountant().account(UPPER, event, Adjacency.ADD_REMOVE);
+    }
+
+    /**
+     * One epoch's plain remove-direction survival functions on the loss grid, {lower end, upper end}, from grid index
+     * {@link #gridStart()} (for the tests that check the deep-tail split against them).
+     */
+    double[][] plainRemoveSurvival() {
+        Result r = result();
+        return new double[][] {r.removeLower(), r.removeUpper()};
+    }
+
+    /** The loss-grid index of the survival functions' first entry. */
+    long gridStart() {
+        return result().iLo();
     }
 
     /** The refined lower end (null for fewer than {@value #OFFSET_READ_ALONE_FROM} steps). */
@@ -508,7 +537,7 @@ final class AllocationPld {
                 if (refinedLow != null) {
                     d = Math.max(d, refinedLow.delta(epsilon));
                 }
-                if (deepTail != null) {
+                if (epochs == 1) {
                     d = Math.max(d, deepTail.removeLower(epsilon));
                 }
             }
