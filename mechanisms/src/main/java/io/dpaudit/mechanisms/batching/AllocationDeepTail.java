@@ -369,7 +369,8 @@ final class AllocationDeepTail {
      * A lower bound on one epoch's survival function of the remove direction's loss, {@code G(u) = P_P(L > u)}, on
      * {@link AllocationPld}'s loss grid, in the layout of a lower end (entry {@code i} at most the mass at losses
      * {@code >= (iLo + i) h}, so at most {@code G} there; 0 where not computed, and at {@code +inf}): computed where the
-     * lattice's lower end ({@code lattice}) has fallen below {@value #SURVIVAL_FROM}, at every grid step.
+     * lattice's lower end ({@code lattice}) has fallen below {@value #SURVIVAL_FROM}, at every grid step, then made
+     * non-increasing (the largest value at or beyond each point, still at most {@code G} there).
      *
      * <p>With {@code b = c - (T - 1) e1} and the disjoint events {@code A_t = {w_t > b, w_s <= b for s != t}},
      * {@code E_Q[S; S > c] >= T E[(w_1 + R); w_1 > c - R, A_1] = T E[K(R); max_{s >= 2} w_s <= b]} with
@@ -432,6 +433,11 @@ final class AllocationDeepTail {
                 break;
             }
         }
+        // non-increasing from the right: G(u_i) >= G(u_j) >= out[j] for j > i, and a lower end must not rise (its
+        // masses are the differences)
+        for (int i = g - 1; i >= 0; i--) {
+            out[i] = Math.max(out[i], out[i + 1]);
+        }
         return out;
     }
 
@@ -457,12 +463,13 @@ final class AllocationDeepTail {
         double value = weightedTerm(b, c, center);
         double y = c - center;
         double density = Math.exp(Normal.logPdf(Math.log(y) / tau)) / (tau * y);
-        double slope = (c * density + Normal.sf(Math.log(y) / tau)) * (1 + 1e-9);
+        double slope = c * density + Normal.sf(Math.log(y) / tau);
         double kink = c - b;
         int j = rungOf((kink - restMean) / spread);
         double beyond = rung(j) * spread + restMean <= kink ? restExcess()[j] : Double.POSITIVE_INFINITY;
         double gain = center * fewer * pb - beyond;
-        double out = none * value + slope * gain;
+        // the slope's rounding, the safe way for the sign of what it multiplies
+        double out = none * value + slope * gain * (gain < 0 ? 1 + 1e-9 : 1 - 1e-9);
         return out > 0 ? out * (1 - 1e-12) : 0;
     }
 

@@ -153,7 +153,7 @@ final class AllocationPld {
      * from.
      */
     private record Result(PrivacyBound upper, PrivacyBound lower, double[] removeUpper, double[] addUpper,
-            double[] removeLower, double[] addLower, long iLo, long iHi) {
+            double[] removeLower, double[] addLower, long iLo, long iHi, double[][] latticeRemove) {
     }
 
     AllocationPld(BatchingParameters b) {
@@ -359,12 +359,12 @@ final class AllocationPld {
     }
 
     /**
-     * One epoch's plain remove-direction survival functions on the loss grid, {lower end, upper end}, from grid index
-     * {@link #gridStart()} (for the tests that check the deep-tail split against them).
+     * One epoch's remove-direction survival functions from the lattices alone (before the deep-tail split is merged
+     * in), {lower end, upper end}, on the loss grid from index {@link #gridStart()}: for the tests that check the
+     * split against them.
      */
     double[][] plainRemoveSurvival() {
-        Result r = result();
-        return new double[][] {r.removeLower(), r.removeUpper()};
+        return result().latticeRemove();
     }
 
     /** The loss-grid index of the survival functions' first entry. */
@@ -459,6 +459,14 @@ final class AllocationPld {
             // the same lattice read through the rounding offsets' concentration: all four ends
             reader.throughOffsets(down, removeUpper, removeLower, addUpper, addLower, iLo, iHi);
         }
+        // the deep-tail split's bounds on one epoch's survival function, where tighter than the lattices' (its rest's
+        // excess through this lattice's own remove direction: a copy, taken before the split is merged in)
+        double[] lattice = removeUpper.survival().clone();
+        double[] latticeLower = removeLower.survival().clone();
+        long start = iLo;
+        AllocationDeepTail split = new AllocationDeepTail(steps, sigma, eps -> directionDelta(lattice, start, eps));
+        removeUpper.add(split.survivalUpper(removeUpper.survival(), iLo));
+        removeLower.add(split.survivalLower(removeLower.survival(), iLo));
         String what = String.format(Locale.ROOT, "balls-and-bins, T = %d, sigma = %s", steps, sigma);
         DpEvent upperEvent = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (upper end)",
                 removeUpper.losses(iLo), addUpper.losses(-iHi)), epochs);
@@ -467,7 +475,7 @@ final class AllocationPld {
         PrivacyBound up = new PldAccountant().account(UPPER, upperEvent, Adjacency.ADD_REMOVE);
         PrivacyBound low = PldAccountant.optimisticDiscrete().account(LOWER, lowerEvent, Adjacency.ADD_REMOVE);
         return new Result(up, low, removeUpper.survival(), addUpper.survival(), removeLower.survival(),
-                addLower.survival(), iLo, iHi);
+                addLower.survival(), iLo, iHi, new double[][] {latticeLower, lattice});
     }
 
     /**
