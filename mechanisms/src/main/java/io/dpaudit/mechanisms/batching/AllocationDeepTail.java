@@ -45,7 +45,9 @@ import java.util.function.DoubleUnaryOperator;
  * end). With the lattice's bound on the rest, T = 10^4, σ = 1: ε(1e-12) at most 0.1379 (the lattices alone: 0.5101;
  * the max test's lower end 0.1302). Refused ({@code +inf} / 0) where {@code c} would overflow ({@code log c} above
  * {@value #MAX_LOG_THRESHOLD}) or where the call's two terms cancel to within {@value #CANCELLATION_LIMIT} of each
- * other (large σ: their rounding could then exceed the relative allowance {@value #RELATIVE_SLACK}). One epoch only.
+ * other (large σ: their rounding could then exceed the relative allowance {@value #RELATIVE_SLACK}). The δ bracket is
+ * one epoch's curve; the same split bounds one epoch's survival function of the loss from both sides
+ * ({@link #survivalUpper}, {@link #survivalLower}), which composes over any number of epochs.
  */
 final class AllocationDeepTail {
     /** The survival function's bound starts where the lattice's falls below this ... */
