@@ -110,7 +110,8 @@ class AllocationDeepTailTest {
         return sum + Normal.sf(logC / tau);
     }
 
-    private static double simpson(java.util.function.DoubleUnaryOperator f, double a, double b, int n) {
+    /** Composite Simpson's rule on {@code [a, b]} with {@code n} (even) intervals. */
+    static double simpson(java.util.function.DoubleUnaryOperator f, double a, double b, int n) {
         double step = (b - a) / n;
         double sum = f.applyAsDouble(a) + f.applyAsDouble(b);
         for (int i = 1; i < n; i++) {

@@ -91,17 +91,8 @@ class AllocationPldSmallDeltaTest {
             }
             return call * Normal.pdf(u / tau) / tau;
         };
-        return (simpson(f, -12 * tau, logC) + simpson(f, logC, 20 * tau)) / (2 * e1);
-    }
-
-    private static double simpson(java.util.function.DoubleUnaryOperator f, double a, double b) {
-        int n = 200_000;
-        double h = (b - a) / n;
-        double sum = f.applyAsDouble(a) + f.applyAsDouble(b);
-        for (int i = 1; i < n; i++) {
-            sum += (i % 2 == 1 ? 4 : 2) * f.applyAsDouble(a + i * h);
-        }
-        return sum * h / 3;
+        return (AllocationDeepTailTest.simpson(f, -12 * tau, logC, 200_000)
+                + AllocationDeepTailTest.simpson(f, logC, 20 * tau, 200_000)) / (2 * e1);
     }
 
     @Test
