@@ -169,11 +169,12 @@ final class AllocationPld {
         this.lattice = latticeFor(steps);
         this.maxTest = new AllocationMaxTestBound(b);
         this.reader = new LossSurvivalReader(steps, tau, logMean);
-        // the rest's excess bounded through the plain upper end's remove direction (one epoch's law of S)
-        this.deepTail = new AllocationDeepTail(steps, sigma, eps -> {
-            Result r = result();
-            return directionDelta(r.removeUpper(), r.iLo(), eps);
-        });
+        // the rest's excess and shortfall bounded through the plain upper end's two directions (one epoch's law of S)
+        this.deepTail = new AllocationDeepTail(steps, sigma, new RestSpread.WholeSum(
+                eps -> DirectionCurve.upper(result().removeUpper(), result().iLo(), eps),
+                eps -> DirectionCurve.upper(result().addUpper(), -result().iHi(), eps),
+                eps -> DirectionCurve.lower(result().removeLower(), result().iLo(), eps),
+                eps -> result().addLower() == null ? 0 : DirectionCurve.lower(result().addLower(), -result().iHi(), eps)));
         double bottom = 2 * Math.exp(logMean);
         double zFirst = Normal.inverseSurvival(TOP_ESCAPE / 2);
         double zOthers = Normal.inverseSurvival(TOP_ESCAPE / (2.0 * steps));
@@ -390,31 +391,11 @@ final class AllocationPld {
             refined();
             double[] add = refinedAdd;
             long start = refinedAddStart;
-            tail = new AllocationTailBound(steps, sigma, eps -> directionDelta(add, start, eps), deepTail);
+            tail = new AllocationTailBound(steps, sigma, eps -> DirectionCurve.upper(add, start, eps), deepTail);
         }
         return tail;
     }
 
-    /**
-     * {@code delta(eps)} of one direction whose loss has the survival function {@code survival} on the loss grid from
-     * index {@code start} (the last entry the mass at {@code +inf}): {@code sum_i mass_i (1 - e^{eps - l_i})_+} plus the
-     * mass at {@code +inf}, rounded up.
-     */
-    static double directionDelta(double[] survival, long start, double epsilon) {
-        int g = survival.length - 1;
-        double sum = survival[g];
-        for (int i = g - 1; i >= 0; i--) {
-            double loss = (start + i) * LOSS_GRID;
-            if (loss <= epsilon) {
-                break;
-            }
-            double mass = survival[i] - survival[i + 1];
-            if (mass > 0) {
-                sum += mass * -Math.expm1(epsilon - loss);
-            }
-        }
-        return Math.min(1, SafeRounding.up(sum * (1 + 1e-12)));
-    }
 
     private double[] logIndex() {
         double[] logIndex = new double[lattice];
@@ -464,7 +445,7 @@ final class AllocationPld {
         double[] lattice = removeUpper.survival().clone();
         double[] latticeLower = removeLower.survival().clone();
         long start = iLo;
-        AllocationDeepTail split = new AllocationDeepTail(steps, sigma, eps -> directionDelta(lattice, start, eps));
+        AllocationDeepTail split = new AllocationDeepTail(steps, sigma, eps -> DirectionCurve.upper(lattice, start, eps));
         removeUpper.add(split.survivalUpper(removeUpper.survival(), iLo));
         removeLower.add(split.survivalLower(removeLower.survival(), iLo));
         String what = String.format(Locale.ROOT, "balls-and-bins, T = %d, sigma = %s", steps, sigma);

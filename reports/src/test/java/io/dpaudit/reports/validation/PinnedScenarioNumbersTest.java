@@ -142,7 +142,13 @@ import io.dpaudit.reports.TestReports;
  * digit, each towards the other; no verdict moved. Re-pinned when the split's survival bounds entered the plain ends
  * too (same day): the three balls-and-bins files' and {@code batching/random-allocation-k2}'s numbers from the bracket
  * moved in their eighth digit or later (T = 1000, σ = 1, one epoch: ε(1e-6) upper end 0.172011335 to 0.172010813);
- * no verdict moved.
+ * no verdict moved. Re-pinned when the deep-tail split expanded the large term's share to second order in the rest's
+ * spread ({@code CenteredRestBound}, 2026-11-30, fourth session): {@code batching/balls-and-bins-tiny-delta}'s upper
+ * ε(1e-10) from 7.367013022 to 7.366965768 (now 1e-8 relative above the lower end; the looseness rows of the max test
+ * and of {@code allocation-pld-lower} are no longer below it beyond rounding, so their {@code exactEpsilonLowerEnd} is
+ * not computed: NaN), both ends' curve points below 1e-7 in the three balls-and-bins files, each towards the other, and
+ * the claims' analytic evidence there and in {@code zoo/dpsgd-balls-and-bins-accounted-as-deterministic} now cites
+ * {@code allocation-pld-lower} (above {@code bnb-max-test}: 9.6105e-23 against 9.6090e-23); no verdict moved.
  *
  * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
  * timings and the environment change from run to run. The thread count never changes a number (engine contract), so
