@@ -267,13 +267,14 @@ final class AllocationPld {
                         + "which lowers the round-off floor of about 1e-10" + (epochs == 1 ? ", and by splitting off "
                         + "the one large term that carries the tail (the canary's or another step's, in closed form) "
                         + "from the clamped rest (a lattice): AllocationTailBound, or against the rest's mean and "
-                        + "variance in closed form: AllocationDeepTail" : ", and by the same split in closed form as a "
-                        + "bound on each epoch's tail before composition: AllocationDeepTail")
+                        + "spread in closed form, to second order: AllocationDeepTail" : ", and by the same split in "
+                        + "closed form as a bound on each epoch's tail before composition: AllocationDeepTail")
                         : (steps >= OFFSET_READ_ALONE_FROM ? "below delta " + REFINE_BELOW + " refined by the same "
                         + "tilted lattices as the upper end" : "below about 1e-10 the lattice's round-off allowance "
                         + "dominates, and the lower end loosens, as the bracket line of bound shows")
                         + "; deep in the tail, one large term against the rest's mean in closed form: "
-                        + "AllocationDeepTail" + (epochs == 1 ? "" : " (on each epoch's tail, before composition)"));
+                        + "AllocationDeepTail" + (epochs == 1 ? ", to second order in the rest's spread"
+                        : " (on each epoch's tail, before composition)"));
     }
 
     /** The largest relative move of S on the range where a rung is used: {@code T ratio / n}. */
