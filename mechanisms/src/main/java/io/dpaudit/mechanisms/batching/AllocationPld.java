@@ -9,6 +9,7 @@ import io.dpaudit.core.numerics.Interruption;
 import io.dpaudit.core.numerics.Normal;
 import io.dpaudit.core.numerics.SafeRounding;
 import java.util.Locale;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * A two-sided bracket on the exact privacy curve of balls-and-bins (random allocation with {@code k = 1}) over
@@ -147,6 +148,7 @@ final class AllocationPld {
      * number its bound on one epoch's survival function refines the upper end's before composition ({@link #refine}).
      */
     private final AllocationDeepTail deepTail;
+    private DoubleUnaryOperator[] wholeSum;
 
     /**
      * The plain bracket, and the upper end's merged survival functions (both directions) that the refinement starts
@@ -171,10 +173,8 @@ final class AllocationPld {
         this.reader = new LossSurvivalReader(steps, tau, logMean);
         // the rest's excess and shortfall bounded through the plain upper end's two directions (one epoch's law of S)
         this.deepTail = new AllocationDeepTail(steps, sigma, new RestSpread.WholeSum(
-                eps -> DirectionCurve.upper(result().removeUpper(), result().iLo(), eps),
-                eps -> DirectionCurve.upper(result().addUpper(), -result().iHi(), eps),
-                eps -> DirectionCurve.lower(result().removeLower(), result().iLo(), eps),
-                eps -> result().addLower() == null ? 0 : DirectionCurve.lower(result().addLower(), -result().iHi(), eps)));
+                eps -> wholeSum(0).applyAsDouble(eps), eps -> wholeSum(1).applyAsDouble(eps),
+                eps -> wholeSum(2).applyAsDouble(eps), eps -> wholeSum(3).applyAsDouble(eps)));
         double bottom = 2 * Math.exp(logMean);
         double zFirst = Normal.inverseSurvival(TOP_ESCAPE / 2);
         double zOthers = Normal.inverseSurvival(TOP_ESCAPE / (2.0 * steps));
@@ -281,6 +281,20 @@ final class AllocationPld {
     double resolution() {
         double ratio = clamps.length > 1 ? clamps[1] / clamps[0] : RATIO;
         return steps * ratio / (lattice / 2 - 1);
+    }
+
+    /**
+     * One epoch's curves of the whole sum from the plain lattices, read many times by the deep tail: remove and add
+     * direction from above (0, 1), from below (2, 3).
+     */
+    private synchronized DoubleUnaryOperator wholeSum(int which) {
+        if (wholeSum == null) {
+            Result r = result();
+            wholeSum = new DoubleUnaryOperator[] {DirectionCurve.upperReader(r.removeUpper(), r.iLo()),
+                DirectionCurve.upperReader(r.addUpper(), -r.iHi()), DirectionCurve.lowerReader(r.removeLower(), r.iLo()),
+                r.addLower() == null ? eps -> 0 : DirectionCurve.lowerReader(r.addLower(), -r.iHi())};
+        }
+        return wholeSum[which];
     }
 
     private synchronized Result result() {

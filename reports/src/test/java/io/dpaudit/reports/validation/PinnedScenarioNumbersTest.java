@@ -149,6 +149,9 @@ import io.dpaudit.reports.TestReports;
  * not computed: NaN), both ends' curve points below 1e-7 in the three balls-and-bins files, each towards the other, and
  * the claims' analytic evidence there and in {@code zoo/dpsgd-balls-and-bins-accounted-as-deterministic} now cites
  * {@code allocation-pld-lower} (above {@code bnb-max-test}: 9.6105e-23 against 9.6090e-23); no verdict moved.
+ * Re-pinned when the deep tail read the whole sum's curves through suffix sums ({@code DirectionCurve}'s readers,
+ * same session) instead of one sum per query: the same three files' bracket numbers in their eleventh digit or later
+ * (at most 2.7e-11 relative); no verdict moved.
  *
  * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
  * timings and the environment change from run to run. The thread count never changes a number (engine contract), so
