@@ -206,7 +206,7 @@ final class CenteredRestBound {
         double sum = 0;
         for (int i = 0; i + 1 < lz.length; i++) {
             double relNext = relativeSlope(lz[i + 1], c, b, logTop);
-            double pi = i < star ? leftLower(i) : Math.max(0, rightLowerAt(lz[i + 1], true, i + 1) - tailLoss);
+            double pi = i < star ? leftLower(i) : Math.max(0, rightLowerAt(true, i + 1) - tailLoss);
             if (lz[i] < zTop) {
                 sum += pi * slopeStepDown(rel, relNext);
             }
@@ -216,7 +216,7 @@ final class CenteredRestBound {
         for (int k2 = 0; z < zTop; k2++) {
             double next = Math.min(zTop, rightZ(k2 + 1));
             double relNext = relativeSlope(next, c, b, logTop);
-            sum += Math.max(0, rightLowerAt(rightZ(k2 + 1), false, k2 + 1) - tailLoss) * slopeStepDown(rel, relNext);
+            sum += Math.max(0, rightLowerAt(false, k2 + 1) - tailLoss) * slopeStepDown(rel, relNext);
             z = next;
             rel = relNext;
         }
@@ -260,7 +260,7 @@ final class CenteredRestBound {
      * The lower bound on {@code E(R - r)_+} at a grid point: left point {@code index} ({@code left}) or right point
      * {@code index}.
      */
-    private synchronized double rightLowerAt(double z, boolean left, int index) {
+    private synchronized double rightLowerAt(boolean left, int index) {
         if (left) {
             leftLower(0);
             return leftRightPi[index];
