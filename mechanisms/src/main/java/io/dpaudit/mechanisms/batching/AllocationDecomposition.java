@@ -54,7 +54,7 @@ final class AllocationDecomposition {
     /** The bound for {@code b} (computed on first use). */
     static PrivacyBound upper(BatchingParameters b) {
         BatchingParameters s = stratified(b);
-        PrivacyBound inner = new AllocationPld(s).upper();
+        PrivacyBound inner = SharedBrackets.of(s).upper();
         return new LabelledBound(NAME, BoundKind.UPPER_BOUND, inner, String.format(Locale.ROOT, "random allocation of "
                 + "k = %d of T = %d steps is at most as private as balls-and-bins over floor(T/k) = %d steps composed "
                 + "k E = %d times (joint convexity of the hockey-stick divergence over a uniform permutation of k "

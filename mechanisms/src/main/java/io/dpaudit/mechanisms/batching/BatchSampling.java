@@ -176,7 +176,7 @@ final class BatchSampling implements AuditableMechanism {
     /** This configuration's PLD bracket, built once: the family at sigma and the lower end share its lattices. */
     private synchronized AllocationPld bracket() {
         if (bracket == null) {
-            bracket = new AllocationPld(b);
+            bracket = SharedBrackets.of(b);
         }
         return bracket;
     }

@@ -28,6 +28,8 @@ final class JensenCells {
     private final double[] sf;
     private final double[] sfShifted;
     private final double[] mean;
+    /** Each cell's mass, {@code sf[i] - sf[i + 1]}, and 0 where that is not positive. */
+    private final double[] cellMass;
     private final double below;
     private final int count;
 
@@ -70,8 +72,11 @@ final class JensenCells {
             sfShifted[i] = Normal.sf(z - tau);
         }
         this.mean = new double[count];
+        this.cellMass = new double[count];
         for (int i = 0; i < count; i++) {
             mean[i] = cellMean(sf[i] - sf[i + 1], sfShifted[i] - sfShifted[i + 1], edge[i], edge[i + 1]);
+            double mass = sf[i] - sf[i + 1];
+            cellMass[i] = mass > 0 ? mass : 0;
         }
     }
 
@@ -110,11 +115,9 @@ final class JensenCells {
             }
             first = 0;
         }
+        // a cell of no mass adds +0.0, which leaves the sum as it was
         for (int i = first; i < count; i++) {
-            double mass = sf[i] - sf[i + 1];
-            if (mass > 0) {
-                total += mass * Math.max(0, 1 - c / (mean[i] + r));
-            }
+            total += cellMass[i] * Math.max(0, 1 - c / (mean[i] + r));
         }
         return total;
     }

@@ -252,8 +252,8 @@ final class LognormalSumLattice {
      * {@code |lambda| <= 600 / n}, so that no tilted mass overflows.
      */
     static double chernoffTilt(double[] a, double[] b, int shifted, int steps, long j, boolean lowerTail) {
-        double[] blockA = blocks(a);
-        double[] blockB = lowerTail ? blockA : blocks(b);
+        double[] blockA = logBlocks(blocks(a));
+        double[] blockB = lowerTail ? blockA : logBlocks(blocks(b));
         int r = lowerTail ? 0 : shifted;
         double lo = lowerTail ? -600.0 / a.length : 0;
         double hi = lowerTail ? 0 : 600.0 / a.length;
@@ -279,13 +279,15 @@ final class LognormalSumLattice {
      */
     private static double tiltedWrapBound(double[] blockA, double[] blockB, int shifted, int steps, int m,
             double lambda) {
-        double logZa = logMgf(blockA, lambda) - lambda * BLOCK;
-        double logZb = logMgf(blockB, lambda) - lambda * BLOCK;
+        double[] logA = logBlocks(blockA);
+        double[] logB = logBlocks(blockB);
+        double logZa = logMgf(logA, lambda) - lambda * BLOCK;
+        double logZb = logMgf(logB, lambda) - lambda * BLOCK;
         double best = 0;
         for (int i = 0; i <= 80; i++) {
             double t = 1e-9 * Math.pow(1e10, i / 80.0);
-            double v = shifted * (logMgf(blockB, lambda + t) - logZb)
-                    + (steps - shifted) * (logMgf(blockA, lambda + t) - logZa) - t * m;
+            double v = shifted * (logMgf(logB, lambda + t) - logZb)
+                    + (steps - shifted) * (logMgf(logA, lambda + t) - logZa) - t * m;
             best = Math.min(best, v);
         }
         return Math.exp(best);
@@ -329,6 +331,13 @@ final class LognormalSumLattice {
      * normal distribution function taken on the side where they do not cancel.
      */
     private static double[] intervalMasses(int n, double h, double tau, double shift) {
+        return INTERVALS.get(n, h, tau, shift);
+    }
+
+    /** The interval masses last computed (a bracket's set-up asks for each about five times over). */
+    private static final IntervalMassCache INTERVALS = new IntervalMassCache(LognormalSumLattice::computeIntervalMasses);
+
+    private static double[] computeIntervalMasses(int n, double h, double tau, double shift) {
         double[] out = new double[n];
         double zPrev = Double.NEGATIVE_INFINITY;
         double cdfPrev = 0;
@@ -399,10 +408,12 @@ final class LognormalSumLattice {
 
     /** {@link #chernoffAlias} from the terms' block sums ({@link #blocks}). */
     static double chernoffFromBlocks(double[] blockOther, double[] blockFirst, int r, int steps, long m) {
+        double[] logOther = logBlocks(blockOther);
+        double[] logFirst = blockFirst == blockOther ? logOther : logBlocks(blockFirst);
         double best = 0; // log bound; t -> 0 gives the total mass, at most 1
         for (int i = 0; i <= 80; i++) {
             double t = 1e-9 * Math.pow(1e10, i / 80.0);
-            double v = r * logMgf(blockFirst, t) + (steps - r) * logMgf(blockOther, t) - t * m;
+            double v = r * logMgf(logFirst, t) + (steps - r) * logMgf(logOther, t) - t * m;
             best = Math.min(best, v);
         }
         return Math.exp(best);
@@ -417,21 +428,36 @@ final class LognormalSumLattice {
         return out;
     }
 
-    /** {@code log sum_b mass_b e^{t (b+1) BLOCK}}: an upper bound on the log MGF at {@code t > 0}. */
-    private static double logMgf(double[] blockMass, double t) {
-        double top = Double.NEGATIVE_INFINITY;
+    /**
+     * The logs of block sums ({@link #blocks}), {@code -inf} where a block's mass is not positive: computed once per
+     * search, not once per {@link #logMgf} evaluation (the same numbers, bit for bit).
+     */
+    static double[] logBlocks(double[] blockMass) {
+        double[] out = new double[blockMass.length];
         for (int b = 0; b < blockMass.length; b++) {
-            if (blockMass[b] > 0) {
-                top = Math.max(top, Math.log(blockMass[b]) + t * (b + 1.0) * BLOCK);
+            out[b] = blockMass[b] > 0 ? Math.log(blockMass[b]) : Double.NEGATIVE_INFINITY;
+        }
+        return out;
+    }
+
+    /**
+     * {@code log sum_b mass_b e^{t (b+1) BLOCK}} from the blocks' logs ({@link #logBlocks}): an upper bound on the log
+     * MGF at {@code t > 0}.
+     */
+    private static double logMgf(double[] logBlock, double t) {
+        double top = Double.NEGATIVE_INFINITY;
+        for (int b = 0; b < logBlock.length; b++) {
+            if (logBlock[b] > Double.NEGATIVE_INFINITY) {
+                top = Math.max(top, logBlock[b] + t * (b + 1.0) * BLOCK);
             }
         }
         if (top == Double.NEGATIVE_INFINITY) {
             return Double.NEGATIVE_INFINITY;
         }
         double sum = 0;
-        for (int b = 0; b < blockMass.length; b++) {
-            if (blockMass[b] > 0) {
-                sum += Math.exp(Math.log(blockMass[b]) + t * (b + 1.0) * BLOCK - top);
+        for (int b = 0; b < logBlock.length; b++) {
+            if (logBlock[b] > Double.NEGATIVE_INFINITY) {
+                sum += Math.exp(logBlock[b] + t * (b + 1.0) * BLOCK - top);
             }
         }
         return top + Math.log(sum);

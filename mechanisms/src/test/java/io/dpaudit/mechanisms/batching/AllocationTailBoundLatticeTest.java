@@ -1,5 +1,6 @@
 package io.dpaudit.mechanisms.batching;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Tag;
@@ -26,6 +27,22 @@ class AllocationTailBoundLatticeTest {
             // measured: +0.066%, +0.036%, +0.017%, +0.0063% above the quadrature (the terms' rounding, T h)
             assertTrue(bound >= exact * (1 - 1e-6), "eps " + eps + ": " + bound + " below the exact " + exact);
             assertTrue(bound <= exact * 1.01, "eps " + eps + ": " + bound + " vs the exact " + exact);
+        }
+    }
+
+    @Test
+    void theCappedRemoveDirectionIsTheMinimumBitForBit() {
+        AllocationTailBound split = new AllocationTailBound(2, 0.7, eps -> 1.0);
+        for (double eps : new double[] {1, 3, 5}) {
+            double full = split.removeDirection(eps);
+            // caps on both sides of the split's value, below its remainder (the first shortcut), and between the
+            // canary's term plus the remainder and the whole (the second)
+            double one = split.canaryTerm(eps);
+            double[] caps = {0, 1e-30, full * 0.5, one, full * (1 - 1e-12), full, full * (1 + 1e-12), full * 2, 1,
+                Double.POSITIVE_INFINITY};
+            for (double cap : caps) {
+                assertEquals(Math.min(full, cap), split.removeDirectionBelow(eps, cap), "eps " + eps + " cap " + cap);
+            }
         }
     }
 
