@@ -531,7 +531,7 @@ final class AllocationPld {
             if (upper && d < REFINE_BELOW) {
                 d = Math.min(d, refined().delta(epsilon));
                 AllocationTailBound split = tail();
-                return split == null ? d : Math.min(d, split.delta(epsilon));
+                return split == null ? d : split.delta(epsilon, d);
             }
             if (upper) {
                 return d;

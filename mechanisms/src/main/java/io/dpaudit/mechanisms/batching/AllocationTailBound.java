@@ -100,10 +100,15 @@ final class AllocationTailBound {
      * (for the tests, which check that leaving out the others' would fall below a proven lower bound).
      */
     double canaryTerm(double epsilon) {
+        return canaryTerm(epsilon, Double.POSITIVE_INFINITY);
+    }
+
+    /** The same, or a number in {@code [stopAt, canaryTerm(epsilon)]} once that is known to be at least {@code stopAt}. */
+    private double canaryTerm(double epsilon, double stopAt) {
         if (steps == 1) {
             return new JensenCells(Math.exp(logMean + epsilon), tau * tau, tau, 0, 0).at(0);
         }
-        return expectation(sum1, logMean + epsilon, tau * tau, 0, 1.0);
+        return expectation(sum1, logMean + epsilon, tau * tau, 0, 1.0, stopAt);
     }
 
     /**
@@ -245,10 +250,40 @@ final class AllocationTailBound {
 
     /** A certified upper bound on one epoch's {@code delta(eps)} (both directions). */
     double delta(double epsilon) {
+        return delta(epsilon, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * {@code min(ceiling, delta(epsilon))}, bit for bit, with the split computed only as far as it can still lower that.
+     * The result is {@code F(split)}, {@code F(s) = min(ceiling, 1, (max(min(s, deep), add) (1 + slack)))}: monotone in
+     * {@code s} (floating-point rounding is), so {@code F(split) = F(min(split, cap))} for any {@code cap} with
+     * {@code F(cap) = F(+inf)}; the cap taken is the smaller of the closed form's value and the least number whose
+     * {@code F} reaches {@code F(+inf)} (found from its quotient by the slack and checked ulp by ulp), and
+     * {@link #removeDirectionBelow} stops as soon as the split is known to be at or above it. A curve's point at
+     * δ ≈ 1e-8 (T = 1000, σ = 1), where the refined lattice is below the split, no longer pays for the split.
+     */
+    double delta(double epsilon, double ceiling) {
         Interruption.check("bounding balls-and-bins' delta by the single-term split");
-        double remove = removeDirectionBelow(epsilon, deepTail.removeUpper(epsilon));
+        double deep = deepTail.removeUpper(epsilon);
         double add = Math.min(addDirection(epsilon), otherAddBound.applyAsDouble(epsilon));
-        return Math.min(1, Math.max(remove, add) * (1 + RELATIVE_SLACK));
+        double whole = Math.min(ceiling, Math.min(1, Math.max(deep, add) * (1 + RELATIVE_SLACK)));
+        double remove = removeDirectionBelow(epsilon, Math.min(deep, leastReaching(whole, add)));
+        return Math.min(ceiling, Math.min(1, Math.max(remove, add) * (1 + RELATIVE_SLACK)));
+    }
+
+    /** A number {@code c >= 0} with {@code max(c, add) (1 + slack) >= target} in floating point, near the least such. */
+    private static double leastReaching(double target, double add) {
+        if (!(target > 0)) {
+            return Math.max(0, target); // 0, or NaN where the closed form's value is (the result is NaN either way)
+        }
+        if (add * (1 + RELATIVE_SLACK) >= target) {
+            return 0;
+        }
+        double c = target / (1 + RELATIVE_SLACK);
+        while (c * (1 + RELATIVE_SLACK) < target) {
+            c = Math.nextUp(c);
+        }
+        return c;
     }
 
     /**
@@ -313,14 +348,24 @@ final class AllocationTailBound {
         if (cap <= splitRemainder) {
             return cap;
         }
-        double one = canaryTerm(epsilon);
         if (steps == 1) {
-            return Math.min(one, cap);
+            return Math.min(canaryTerm(epsilon), cap);
         }
+        // each expectation may stop early with a number between its threshold and its value: where even that puts the
+        // sum at or above cap, so does the value
+        double one = canaryTerm(epsilon, cap);
         if (one + splitRemainder >= cap) {
             return cap;
         }
-        double two = (steps - 1) * expectation(sum2, logMean + epsilon, 0.0, clamp, aboveClampQ);
+        double logC = logMean + epsilon;
+        double stopTwo = (cap - one) / (steps - 1);
+        double two = (steps - 1) * expectation(sum2, logC, 0.0, clamp, aboveClampQ, stopTwo);
+        if (one + two + splitRemainder >= cap) {
+            return cap;
+        }
+        if (two >= (steps - 1) * stopTwo) { // stopped early, yet rounding kept the sum under cap: the value itself
+            two = (steps - 1) * expectation(sum2, logC, 0.0, clamp, aboveClampQ, Double.POSITIVE_INFINITY);
+        }
         return Math.min(one + two + splitRemainder, cap);
     }
 
@@ -330,7 +375,7 @@ final class AllocationTailBound {
         if (steps == 1) {
             return one;
         }
-        double two = (steps - 1) * expectation(sum2, logC, 0.0, clamp, aboveClampQ);
+        double two = (steps - 1) * expectation(sum2, logC, 0.0, clamp, aboveClampQ, Double.POSITIVE_INFINITY);
         return one + two + splitRemainder;
     }
 
@@ -341,8 +386,12 @@ final class AllocationTailBound {
      * {@value #BIN_TOLERANCE}; the
      * points from a cut {@code 2^k} on bounded together by the smaller of their lattice mass and the Chernoff bound,
      * the cut chosen where that is smallest.
+     *
+     * <p>Every bin and tail adds a non-negative amount, so {@code min(best, sum)} at any moment is at most the value
+     * returned: once it reaches {@code stopAt} it is returned instead (a caller that only compares the value with a
+     * threshold needs no more).
      */
-    private double expectation(ClampedSum law, double logC, double mu, double lower, double top) {
+    private double expectation(ClampedSum law, double logC, double mu, double lower, double top, double stopAt) {
         double c = Math.exp(logC);
         double[] masses = law.masses;
         int m = masses.length;
@@ -383,6 +432,9 @@ final class AllocationTailBound {
                 }
                 if (mass > 0) {
                     sum += mass * g.at((j - 1) * h);
+                    if (sum >= stopAt && best >= stopAt) {
+                        return Math.min(best, sum);
+                    }
                 }
             }
             double tail;

@@ -47,6 +47,19 @@ class AllocationTailBoundLatticeTest {
     }
 
     @Test
+    void theBoundUnderACeilingIsTheMinimumBitForBit() {
+        AllocationTailBound split = new AllocationTailBound(2, 0.7, eps -> 1.0);
+        for (double eps : new double[] {1, 3, 5}) {
+            double full = split.delta(eps);
+            double[] ceilings = {0, 1e-30, full * 0.5, full * 0.99, full * (1 - 1e-12), full, full * 2, 1,
+                Double.POSITIVE_INFINITY};
+            for (double ceiling : ceilings) {
+                assertEquals(Math.min(full, ceiling), split.delta(eps, ceiling), "eps " + eps + " ceiling " + ceiling);
+            }
+        }
+    }
+
+    @Test
     void atOneThousandStepsTheBracketWithTheMaxTestIsWithinOnePermille() {
         BatchingParameters b = AllocationTailBoundTest.bnb(1000, 0.5);
         AllocationTailBound split = new AllocationTailBound(1000, 0.5, eps -> 1.0);
