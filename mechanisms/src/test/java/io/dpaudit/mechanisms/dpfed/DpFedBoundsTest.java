@@ -10,6 +10,7 @@ import io.dpaudit.core.accounting.RdpAccountant;
 import io.dpaudit.core.bounds.BoundKind;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.model.Parameters;
+import io.dpaudit.core.numerics.SafeRounding;
 import io.dpaudit.mechanisms.MechanismCatalog;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -157,6 +158,38 @@ class DpFedBoundsTest {
             }
         }
         assertTrue(lemmaApplied >= 2, "the lemma applied in " + lemmaApplied + " of 4 settings");
+    }
+
+    /**
+     * A theorem's delta(eps) is the smallest delta it certifies at eps: its own epsilon there is at most eps (up to the
+     * printed epsilon's upward rounding), and at a delta smaller by 1e-6 relative it is above eps (a planted extra factor
+     * of (1 - lambda) in the closed form of log(1/delta) puts the delta far above the smallest and fails the second
+     * check; a closed form too large is caught inside delta, which then bisects).
+     */
+    @Test
+    void aTheoremsDeltaIsTheSmallestItCertifies() {
+        int checked = 0;
+        for (String sampling : new String[] {"uniform", "poisson"}) {
+            String thm = sampling.equals("uniform") ? "thm-1" : "thm-2";
+            for (double sigma : new double[] {1.0, 1.5, 2.0}) {
+                DpFed m = mechanism("dp-fed", "clients", 1000, "fraction", 0.05, "rounds", 30, "clip", 0.3, "sigma",
+                        sigma, "sampling", sampling);
+                PrivacyBound b = bound(m, thm);
+                for (double eps : new double[] {4, 6, 9, 15}) {
+                    double delta = b.delta(eps);
+                    if (!(delta > 1e-300 && delta < 1)) {
+                        continue;
+                    }
+                    checked++;
+                    // epsilon(delta) is rounded up by SafeRounding.MARGIN (1e-10 relative)
+                    double margin = 1 + 2 * SafeRounding.MARGIN;
+                    assertTrue(b.epsilon(delta) <= eps * margin, thm + " sigma " + sigma + " eps " + eps);
+                    assertTrue(b.epsilon(delta * (1 - 1e-6)) > eps * margin, thm + " sigma " + sigma + " eps " + eps
+                            + ": delta " + delta + " is not the smallest");
+                }
+            }
+        }
+        assertTrue(checked >= 8, "settings where a theorem certifies: " + checked);
     }
 
     /** When a condition fails the bound certifies nothing and the note names the condition. */

@@ -151,7 +151,10 @@ import io.dpaudit.reports.TestReports;
  * {@code allocation-pld-lower} (above {@code bnb-max-test}: 9.6105e-23 against 9.6090e-23); no verdict moved.
  * Re-pinned when the deep tail read the whole sum's curves through suffix sums ({@code DirectionCurve}'s readers,
  * same session) instead of one sum per query: the same three files' bracket numbers in their eleventh digit or later
- * (at most 2.7e-11 relative); no verdict moved.
+ * (at most 2.7e-11 relative); no verdict moved. Re-pinned when seed 003's theorem bounds ({@code thm-1},
+ * {@code thm-2}) took their delta(eps) in closed form instead of by bisection (2026-11-30, fifth session): their curve
+ * points in 19 files (seed 003, the zoo's and in-the-wild's dp-fed scenarios, one rare-event file) fell by at most
+ * 3.7e-11 relative (the bisection had stopped short of the smallest delta); nothing else moved.
  *
  * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
  * timings and the environment change from run to run. The thread count never changes a number (engine contract), so
