@@ -102,6 +102,13 @@ final class ComposedDirection {
      * ({@code T} 1e-30); a profiled factor's below {@code -maxLoss} is neglected.
      */
     double lowerEnd(double epsilon) {
+        // every candidate below is a lower bound on delta at epsilon or beyond, so at most the upper end: where that is
+        // within what the end takes off for the output's tails, the end is 0 (no tilted composition is built for it;
+        // far in the tail, where the discretised curve has only its floor left, that took 150 ms a query)
+        double upper = delta(epsilon);
+        if (upper <= occurrences * OUTPUT_TAIL) {
+            return 0.0;
+        }
         PrivacyLossPmf tilt = null;
         if (composed) {
             double d = plain.delta(epsilon);
@@ -110,7 +117,6 @@ final class ComposedDirection {
             }
         }
         double best = lowerAt(epsilon + excess, tilt);
-        double upper = delta(epsilon);
         for (double share : ETA_SHARES) {
             double eta = share * upper;
             if (!(eta > 0)) {
