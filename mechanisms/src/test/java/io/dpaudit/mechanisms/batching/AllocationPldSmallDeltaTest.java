@@ -139,15 +139,17 @@ class AllocationPldSmallDeltaTest {
     }
 
     @Test
-    void overFourEpochsTheSplitNarrowsTheBracketAt1e12() {
+    void overFourEpochsTheDeepTailNarrowsTheBracketAt1e12() {
         BatchingParameters b = new BatchingParameters(Sampler.BALLS_AND_BINS, 1000, 4, 1.0, 1, false);
         AllocationPld pld = new AllocationPld(b);
         double up = pld.upper().epsilon(1e-12);
         double low = pld.lower().epsilon(1e-12);
         double max = new AllocationMaxTestBound(b).epsilon(1e-12);
-        // measured: [1.0227, 1.0430], 2.0% (the lattices alone: [0.9913, 1.058], 6.7%); the max test 0.99
+        // measured: [1.024, 1.027], 0.25%, since one epoch's second-order curve bounds are composed (ProfileEnvelope;
+        // the split's survival bound alone gave [1.0227, 1.0430], 2.0%; the lattices alone [0.9913, 1.058], 6.7%); the
+        // max test 0.99
         assertTrue(up >= low && up >= max, "[" + low + ", " + up + "], max test " + max);
-        assertTrue(up <= 1.025 * low, "[" + low + ", " + up + "]");
+        assertTrue(up <= 1.005 * low, "[" + low + ", " + up + "]");
     }
 
     @Test
