@@ -21,7 +21,8 @@ Usage (needs the built jars: `mvn -B -q install -DskipTests`; several minutes on
   python3 scripts/batch-sampler-frontier.py --grid     # issue 59 item 2's grid for balls-and-bins (T in {100, 1000,
                                                        # 10^4}, sigma in {0.5, 0.7, 1}, 1 and 4 epochs, delta 1e-4 to
                                                        # 1e-12): the certified bracket's relative width in epsilon,
-                                                       # printed only (about 15 minutes)
+                                                       # printed only (about 26 minutes); --steps, --sigma and
+                                                       # --epochs (comma-separated) restrict it to those rows
 """
 import json
 import os
@@ -99,12 +100,19 @@ def rows():
 GRID_DELTAS = [1e-4, 1e-6, 1e-8, 1e-10, 1e-12]
 
 
+def option(name, default):
+    """The values after `--name` (comma-separated), or default."""
+    if "--" + name in sys.argv:
+        return [type(default[0])(v) for v in sys.argv[sys.argv.index("--" + name) + 1].split(",")]
+    return default
+
+
 def grid():
     print("| T | sigma | epochs | " + " | ".join("%g" % d for d in GRID_DELTAS) + " | seconds (max) |")
     print("|---|---|---|" + "---|" * len(GRID_DELTAS) + "---|")
-    for steps in [100, 1000, 10000]:
-        for sigma in [0.5, 0.7, 1]:
-            for epochs in [1, 4]:
+    for steps in option("steps", [100, 1000, 10000]):
+        for sigma in option("sigma", [0.5, 0.7, 1.0]):
+            for epochs in option("epochs", [1, 4]):
                 cells = []
                 slowest = 0.0
                 for delta in GRID_DELTAS:

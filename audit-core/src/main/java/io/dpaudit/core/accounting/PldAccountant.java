@@ -111,7 +111,12 @@ public final class PldAccountant implements PrivacyAccountant {
      * discrete or plain Gaussian factors are not supported.
      */
     public static PldAccountant optimisticDiscrete() {
-        return new PldAccountant(DEFAULT_H, true);
+        return optimisticDiscrete(DEFAULT_H);
+    }
+
+    /** {@link #optimisticDiscrete()} with grid spacing at most {@code h}. */
+    public static PldAccountant optimisticDiscrete(double h) {
+        return new PldAccountant(h, true);
     }
 
     @Override

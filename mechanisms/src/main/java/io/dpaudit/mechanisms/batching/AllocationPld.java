@@ -26,7 +26,7 @@ import java.util.function.DoubleUnaryOperator;
  * the bulk ({@code S ~ T e^{tau^2/2}}) and the heavy upper tail, so a ladder of clamps from {@code 2 T e^{tau^2/2}} up
  * to where fewer than 1e-14 of {@code P}'s mass escapes is computed (consecutive clamps a ratio {@code r} apart:
  * at least 4, and as far apart as the resolution below allows), and for each direction
- * the losses are read from every rung and moved to a grid of 1e-4: for the upper end, up (rounded-up {@code S} for
+ * the losses are read from every rung and moved to a grid of 5e-5: for the upper end, up (rounded-up {@code S} for
  * {@code L}, rounded-down for {@code -L}), with escaped and wrapped-around mass at {@code +inf}, and the round-off
  * allowance added to every point; for the lower end, down, with those masses at the clamp's loss or dropped and the
  * allowance subtracted. The rungs are merged through their survival functions {@code G(u) = mass at loss >= u}: an
@@ -81,8 +81,11 @@ import java.util.function.DoubleUnaryOperator;
 final class AllocationPld {
     static final String UPPER = "allocation-pld-upper";
     static final String LOWER = "allocation-pld-lower";
-    /** Spacing of the loss grid the rungs are merged on. */
-    static final double LOSS_GRID = 1e-4;
+    /**
+     * Spacing of the loss grid the rungs are merged and composed on (1e-4 until 2026-11-30: T = 10^4, σ = 1, one epoch,
+     * 1e-4: [0.02693, 0.02719], 0.95% wide, was 1.1%; T = 1000, σ = 1, 1e-3: 0.80%, was 0.9%; as fast).
+     */
+    static final double LOSS_GRID = 5e-5;
     /** Mass of {@code P} allowed to escape the top rung. */
     static final double TOP_ESCAPE = 1e-14;
     /** Smallest ratio of consecutive clamps. */
@@ -121,7 +124,9 @@ final class AllocationPld {
     /**
      * From this many steps on the bottom rung's lattice is four times finer ({@link #bottomLatticeFor}). Not from
      * 1000: there a bottom rung of 2^22 points (twice the others) moved T = 1000, σ = 1, δ = 1e-3 from [0.06752,
-     * 0.06813] to [0.06764, 0.06801] but the call from 2.8 s to 7.5 s, and the shipped scenarios run at T = 1000.
+     * 0.06813] to [0.06764, 0.06801] but the call from 2.8 s to 7.5 s, and the shipped scenarios run at T = 1000; but
+     * over several epochs, whose composition adds up each epoch's width (T = 1000, σ = 1, four epochs, 1e-4: 1.1% wide
+     * on 2^20 points, 0.32% on 2^22 with the loss grid at 5e-5; 12.5 s to 16 s a call).
      */
     static final int FINE_BOTTOM_FROM = 5000;
 
@@ -233,10 +238,11 @@ final class AllocationPld {
      * The bottom rung's lattice length: for many steps four times the others' (at most 2^24). The bottom rung alone
      * carries the bulk of S, where the curve at larger δ is decided, and the offsets' band there is about
      * {@code 18 sqrt(T) / n} of S: at T = 10^4 on 2^22 points 0.08%, which at δ = 1e-4 (ε = 0.027, σ = 1) was 3.5% of
-     * ε. The upper rungs serve the tails, where the lattice's resolution is not what limits the bracket.
+     * ε. The upper rungs serve the tails, where the lattice's resolution is not what limits the bracket. Not beyond
+     * 2^24: at 2^25 a call needs 3.3 GB (T = 10^4, σ = 1, four epochs, 1e-4: 1.06% wide, against 1.7% at 2^24).
      */
-    static int bottomLatticeFor(int steps, int lattice) {
-        return steps >= FINE_BOTTOM_FROM ? Math.min(1 << 24, 4 * lattice) : lattice;
+    static int bottomLatticeFor(int steps, int epochs, int lattice) {
+        return steps >= FINE_BOTTOM_FROM || epochs > 1 && steps >= 1000 ? Math.min(1 << 24, 4 * lattice) : lattice;
     }
 
     /** The upper end: a certified upper bound on balls-and-bins' curve. */
@@ -250,7 +256,7 @@ final class AllocationPld {
     }
 
     private String source(boolean upper) {
-        int bottom = bottomLatticeFor(steps, lattice);
+        int bottom = bottomLatticeFor(steps, epochs, lattice);
         String reading = steps >= OFFSET_READ_ALONE_FROM
                 ? "every term rounded down and the sum read through the rounding offsets' concentration (Hoeffding, "
                         + LossSurvivalReader.OFFSET_TAIL + " a side)"
@@ -338,7 +344,7 @@ final class AllocationPld {
         long iLo = plain.iLo();
         long iHi = plain.iHi();
         boolean offsetsAlone = steps >= OFFSET_READ_ALONE_FROM;
-        double[] logIndex = logIndex();
+        double[] logIndex = LossSurvivalReader.logIndex(lattice);
         for (int r = 0; r < clamps.length; r++) {
             double clamp = clamps[r];
             Interruption.check("refining the balls-and-bins PLD bracket at small delta");
@@ -370,12 +376,12 @@ final class AllocationPld {
             DpEvent lowerEvent = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (lower end, refined)",
                     epochs == 1 ? removeLower.losses(iLo) : ProfileEnvelope.lower(removeLower.survival(), iLo,
                     LOSS_GRID, deepTail::removeLower), addLower.losses(-iHi)), epochs);
-            refinedLower = PldAccountant.optimisticDiscrete().account(LOWER, lowerEvent, Adjacency.ADD_REMOVE);
+            refinedLower = PldAccountant.optimisticDiscrete(LOSS_GRID).account(LOWER, lowerEvent, Adjacency.ADD_REMOVE);
         }
         DpEvent event = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (upper end, refined)", epochs == 1
                 ? removeUpper.losses(iLo) : ProfileEnvelope.upper(removeUpper.survival(), iLo, LOSS_GRID,
                 deepTail::removeUpper), addUpper.losses(-iHi)), epochs);
-        return new PldAccountant().account(UPPER, event, Adjacency.ADD_REMOVE);
+        return new PldAccountant(LOSS_GRID).account(UPPER, event, Adjacency.ADD_REMOVE);
     }
 
     /**
@@ -416,21 +422,13 @@ final class AllocationPld {
     }
 
 
-    private double[] logIndex() {
-        double[] logIndex = new double[lattice];
-        for (int j = 1; j < lattice; j++) {
-            logIndex[j] = Math.log(j);
-        }
-        return logIndex;
-    }
-
     private Result compute() {
         SurvivalMerge removeUpper = new SurvivalMerge(true);
         SurvivalMerge removeLower = new SurvivalMerge(false);
         SurvivalMerge addUpper = new SurvivalMerge(true);
         SurvivalMerge addLower = new SurvivalMerge(false);
         // The loss range of every rung: [log(h_0) - logMean, log(m h_top) - logMean] for L; negated for -L.
-        int bottomLattice = bottomLatticeFor(steps, lattice);
+        int bottomLattice = bottomLatticeFor(steps, epochs, lattice);
         double hBottom = clamps[0] / (bottomLattice / 2 - 1);
         double hTop = clamps[clamps.length - 1] / (lattice / 2 - 1);
         double lossLo = Math.log(hBottom) - logMean;
@@ -438,7 +436,7 @@ final class AllocationPld {
         double lossHi = Math.log(lattice * hTop) - logMean + Math.log1p((double) steps / lattice);
         long iLo = (long) Math.floor(lossLo / LOSS_GRID) - 1;
         long iHi = (long) Math.ceil(lossHi / LOSS_GRID) + 1;
-        double[] logIndex = logIndex();
+        double[] logIndex = LossSurvivalReader.logIndex(lattice);
         for (int r = 0; r < clamps.length; r++) {
             double clamp = clamps[r];
             int m = r == 0 ? bottomLattice : lattice;
@@ -472,8 +470,8 @@ final class AllocationPld {
                 removeUpper.losses(iLo), addUpper.losses(-iHi)), epochs);
         DpEvent lowerEvent = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (lower end)",
                 removeLower.losses(iLo), addLower.losses(-iHi)), epochs);
-        PrivacyBound up = new PldAccountant().account(UPPER, upperEvent, Adjacency.ADD_REMOVE);
-        PrivacyBound low = PldAccountant.optimisticDiscrete().account(LOWER, lowerEvent, Adjacency.ADD_REMOVE);
+        PrivacyBound up = new PldAccountant(LOSS_GRID).account(UPPER, upperEvent, Adjacency.ADD_REMOVE);
+        PrivacyBound low = PldAccountant.optimisticDiscrete(LOSS_GRID).account(LOWER, lowerEvent, Adjacency.ADD_REMOVE);
         return new Result(up, low, removeUpper.survival(), addUpper.survival(), removeLower.survival(),
                 addLower.survival(), iLo, iHi, new double[][] {latticeLower, lattice});
     }

@@ -177,4 +177,13 @@ final class LossSurvivalReader {
         long i = (long) (up ? Math.ceil(x) : Math.floor(x)) - iLo;
         return (int) Math.max(0, Math.min(g - 1, i));
     }
+
+    /** {@code log j} for every lattice index {@code j} below {@code lattice} (0 at 0): the plain reads' table. */
+    static double[] logIndex(int lattice) {
+        double[] logIndex = new double[lattice];
+        for (int j = 1; j < lattice; j++) {
+            logIndex[j] = Math.log(j);
+        }
+        return logIndex;
+    }
 }

@@ -154,7 +154,13 @@ import io.dpaudit.reports.TestReports;
  * (at most 2.7e-11 relative); no verdict moved. Re-pinned when seed 003's theorem bounds ({@code thm-1},
  * {@code thm-2}) took their delta(eps) in closed form instead of by bisection (2026-11-30, fifth session): their curve
  * points in 19 files (seed 003, the zoo's and in-the-wild's dp-fed scenarios, one rare-event file) fell by at most
- * 3.7e-11 relative (the bisection had stopped short of the smallest delta); nothing else moved.
+ * 3.7e-11 relative (the bisection had stopped short of the smallest delta); nothing else moved. Re-pinned when the
+ * balls-and-bins bracket's loss grid (and its composition's) went from 1e-4 to 5e-5 (2026-11-30, sixth session): in the
+ * four balls-and-bins and random-allocation files the bracket's ends moved inwards (upper ends down by at most 0.97%,
+ * lower ends up by at most 0.22%, e.g. T = 1000, σ = 1, ε(1e-3) in [0.067552, 0.068099], was [0.067522, 0.068128]),
+ * and with them the claims set at them and their evidence; at T = 100, k = 2 the decomposition's upper end rose by up
+ * to 6% where it sits on its round-off floor (about 5e-13: twice as many grid points each add their allowance), and
+ * fell by up to 7.5e-4 above it; no verdict moved.
  *
  * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
  * timings and the environment change from run to run. The thread count never changes a number (engine contract), so
