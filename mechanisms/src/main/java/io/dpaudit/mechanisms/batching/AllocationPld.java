@@ -239,7 +239,8 @@ final class AllocationPld {
      * carries the bulk of S, where the curve at larger δ is decided, and the offsets' band there is about
      * {@code 18 sqrt(T) / n} of S: at T = 10^4 on 2^22 points 0.08%, which at δ = 1e-4 (ε = 0.027, σ = 1) was 3.5% of
      * ε. The upper rungs serve the tails, where the lattice's resolution is not what limits the bracket. Not beyond
-     * 2^24: at 2^25 a call needs 3.3 GB (T = 10^4, σ = 1, four epochs, 1e-4: 1.06% wide, against 1.7% at 2^24).
+     * 2^24: at 2^25 a call needs 3.3 GB (T = 10^4, σ = 1, four epochs, 1e-4: 1.06% wide, against 1.7% at 2^24). The
+     * tilted bottom rung too (T = 10^4, σ = 1, one epoch, 1e-10: [0.07738, 0.07842], 1.3%, was 3.5% on 2^22 points).
      */
     static int bottomLatticeFor(int steps, int epochs, int lattice) {
         return steps >= FINE_BOTTOM_FROM || epochs > 1 && steps >= 1000 ? Math.min(1 << 24, 4 * lattice) : lattice;
@@ -349,8 +350,9 @@ final class AllocationPld {
             double clamp = clamps[r];
             Interruption.check("refining the balls-and-bins PLD bracket at small delta");
             // many steps: the tilted lattice rounded down, read through the offsets (both ends); few: rounded up
-            LognormalSumLattice.Law law = LognormalSumLattice.compute(steps, 1, tau, clamp, lattice, !offsetsAlone,
-                    upperTiltTarget(r));
+            int m = r == 0 && offsetsAlone ? bottomLatticeFor(steps, epochs, lattice) : lattice;
+            LognormalSumLattice.Law law = LognormalSumLattice.compute(steps, 1, tau, clamp, m, !offsetsAlone,
+                    upperTiltTarget(r, m));
             if (offsetsAlone) {
                 reader.throughOffsets(law, removeUpper, removeLower, null, null, iLo, iHi);
             } else {
@@ -480,8 +482,8 @@ final class AllocationPld {
      * Where rung {@code r}'s tilt towards P's upper tail aims (a lattice index): the bottom of the range the rung
      * serves (the clamp below it), and on the bottom rung {@value #BOTTOM_TILT} of its clamp (1.5 times the mean sum).
      */
-    private long upperTiltTarget(int r) {
-        int n = lattice / 2 - 1;
+    private long upperTiltTarget(int r, int m) {
+        int n = m / 2 - 1;
         double fraction = r == 0 ? BOTTOM_TILT : clamps[r - 1] / clamps[r];
         return (long) Math.floor(n * fraction);
     }
