@@ -126,9 +126,14 @@ final class LossSurvivalReader {
         // read through the offsets, S_down = 0 (every term below h) is S <= r: under P a loss of at most
         // log(r) - logMean, which an upper end must count (it is most of the mass on a coarse rung); under Q it is
         // counted at +inf below
+        GridWalk walk = logIndex == null ? new GridWalk(h, offset, logMean, remove, upper, iLo, g) : null;
         for (int j = remove && logIndex == null ? 0 : 1; j < c.length; j++) {
             double m = bound(law, j, remove, upper) * safe;
             if (!(m > 0) || !upper && m == Double.POSITIVE_INFINITY) {
+                continue;
+            }
+            if (walk != null && walk.holds(j)) {
+                mass[walk.index] += m;
                 continue;
             }
             double loss = logIndex != null ? logIndex[j] + logH - logMean : Math.log(j * h + offset) - logMean;
@@ -138,7 +143,11 @@ final class LossSurvivalReader {
                 }
                 continue;
             }
-            mass[index(remove ? loss : -loss, upper, iLo, g)] += m;
+            int i = index(remove ? loss : -loss, upper, iLo, g);
+            mass[i] += m;
+            if (walk != null) {
+                walk.settle(i);
+            }
         }
         double clampLoss = Math.log(law.n() * h) - logMean; // escaped paths have S > n h
         if (remove) {
@@ -172,7 +181,81 @@ final class LossSurvivalReader {
         return upper ? law.upperQ(j) : law.lowerQ(j);
     }
 
-    private static int index(double loss, boolean up, long iLo, int g) {
+    /**
+     * The grid index of the offsets' read of lattice point {@code j}, {@code log(j h + offset) - logMean} (negated for
+     * {@code -L}) moved up or down to the grid, without a logarithm per point: once a point's index is known, the
+     * open range of {@code j} whose loss lies strictly inside that index's cell, {@value #CELL_MARGIN} of a cell in
+     * from either edge, is found from the cell's edges by {@code exp}; every point in it has that index. The margin
+     * (5e-11 of {@code S}, relative, at a grid of 5e-5) is orders of magnitude above the rounding of the logarithm,
+     * the subtraction and the division (under 1e-9 of a cell for losses up to 50) and of the edges' {@code exp}, so the
+     * index is the one the logarithm gives, bit for bit; points near an edge take the logarithm.
+     */
+    static final class GridWalk {
+        private final double h;
+        private final double offset;
+        private final double logMean;
+        private final boolean remove;
+        private final boolean upper;
+        private final long iLo;
+        private final int g;
+        private double from = Double.NaN;
+        private double to = Double.NaN;
+        int index;
+
+        GridWalk(double h, double offset, double logMean, boolean remove, boolean upper, long iLo, int g) {
+            this.h = h;
+            this.offset = offset;
+            this.logMean = logMean;
+            this.remove = remove;
+            this.upper = upper;
+            this.iLo = iLo;
+            this.g = g;
+        }
+
+        /** Whether {@code j} lies in the range of the last index settled (then {@link #index} is its index). */
+        boolean holds(int j) {
+            return j > from && j < to;
+        }
+
+        /** The point just read has index {@code i}: the range of j with the same index, shrunk by the margin. */
+        void settle(int i) {
+            index = i;
+            // the open range of x = (+-loss) / grid whose rounding gives i (clamped at both ends of the grid)
+            double lo;
+            double hi;
+            long raw = iLo + i;
+            if (upper) { // ceil(x) = raw: raw - 1 < x <= raw
+                lo = i == 0 ? Double.NEGATIVE_INFINITY : raw - 1;
+                hi = i == g - 1 ? Double.POSITIVE_INFINITY : raw;
+            } else { // floor(x) = raw: raw <= x < raw + 1
+                lo = i == 0 ? Double.NEGATIVE_INFINITY : raw;
+                hi = i == g - 1 ? Double.POSITIVE_INFINITY : raw + 1;
+            }
+            lo += CELL_MARGIN;
+            hi -= CELL_MARGIN;
+            // loss / grid = x for L, -x for -L; j increases with the loss
+            double a = pointAt(remove ? lo : -hi);
+            double b = pointAt(remove ? hi : -lo);
+            from = a;
+            to = b;
+        }
+
+        /** The (real) lattice point whose loss is {@code y} grid steps: {@code (e^{y grid + logMean} - offset) / h}. */
+        private double pointAt(double y) {
+            if (y == Double.NEGATIVE_INFINITY) {
+                return Double.NEGATIVE_INFINITY;
+            }
+            if (y == Double.POSITIVE_INFINITY) {
+                return Double.POSITIVE_INFINITY;
+            }
+            return (Math.exp(y * AllocationPld.LOSS_GRID + logMean) - offset) / h;
+        }
+    }
+
+    /** How far inside a grid cell's edges (in cells) the read trusts its range of points without a logarithm. */
+    static final double CELL_MARGIN = 1e-6;
+
+    static int index(double loss, boolean up, long iLo, int g) {
         double x = loss / AllocationPld.LOSS_GRID;
         long i = (long) (up ? Math.ceil(x) : Math.floor(x)) - iLo;
         return (int) Math.max(0, Math.min(g - 1, i));
