@@ -1,6 +1,7 @@
 package io.dpaudit.mechanisms.batching;
 
 import io.dpaudit.core.accounting.DpEvent;
+import java.util.Arrays;
 import java.util.function.DoubleUnaryOperator;
 
 /**
@@ -181,11 +182,11 @@ final class ProfileEnvelope {
                     out[count++] = i;
                 }
             }
-            return java.util.Arrays.copyOf(out, count);
+            return Arrays.copyOf(out, count);
         }
 
         DpEvent.LossMasses masses(long iLo) {
-            return ProfileEnvelope.masses(mass, infinity, iLo, h);
+            return SurvivalMerge.lossMasses(mass, infinity, iLo, h);
         }
 
         /**
@@ -209,7 +210,7 @@ final class ProfileEnvelope {
                 first++;
             }
             int from = whole[first];
-            int[] hull = java.util.Arrays.copyOfRange(whole, first, whole.length);
+            int[] hull = Arrays.copyOfRange(whole, first, whole.length);
             double scale = upper ? 1 + SCALE_UP : 1 - SCALE_UP;
             double margin = upper ? 1 + CHECK_MARGIN : 1 - CHECK_MARGIN;
             double[] newMass = mass.clone();
@@ -242,7 +243,7 @@ final class ProfileEnvelope {
             if (upper ? !(after >= before * margin) : !(after <= before * margin)) {
                 return masses(iLo);
             }
-            return ProfileEnvelope.masses(newMass, newInfinity, iLo, h);
+            return SurvivalMerge.lossMasses(newMass, newInfinity, iLo, h);
         }
     }
 
@@ -274,30 +275,11 @@ final class ProfileEnvelope {
             }
             hull[size++] = i;
         }
-        return java.util.Arrays.copyOf(hull, size);
+        return Arrays.copyOf(hull, size);
     }
 
     /** Whether the middle point lies strictly below the chord from {@code a} to {@code c}. */
     private static boolean turnsUp(double[] t, double[] u, int a, int b, int c) {
         return (u[b] - u[a]) * (t[c] - t[a]) < (u[c] - u[a]) * (t[b] - t[a]);
-    }
-
-    private static DpEvent.LossMasses masses(double[] mass, double infinity, long iLo, double h) {
-        int count = 0;
-        for (double m : mass) {
-            if (m > 0) {
-                count++;
-            }
-        }
-        double[] l = new double[count];
-        double[] m = new double[count];
-        int o = 0;
-        for (int i = 0; i < mass.length; i++) {
-            if (mass[i] > 0) {
-                l[o] = (iLo + i) * h;
-                m[o++] = mass[i];
-            }
-        }
-        return new DpEvent.LossMasses(l, m, infinity);
     }
 }

@@ -32,22 +32,30 @@ final class SurvivalMerge {
             return new DpEvent.LossMasses(new double[0], new double[0], 0.0);
         }
         int g = survival.length - 1;
-        int count = 0;
+        double[] mass = new double[g];
         for (int i = 0; i < g; i++) {
-            if (survival[i] - survival[i + 1] > 0) {
+            mass[i] = Math.max(0, survival[i] - survival[i + 1]);
+        }
+        return lossMasses(mass, survival[g], iLo, AllocationPld.LOSS_GRID);
+    }
+
+    /** The non-zero masses of {@code mass} (grid {@code h} from index {@code iLo}) and {@code infinity} at +inf. */
+    static DpEvent.LossMasses lossMasses(double[] mass, double infinity, long iLo, double h) {
+        int count = 0;
+        for (double m : mass) {
+            if (m > 0) {
                 count++;
             }
         }
         double[] l = new double[count];
         double[] m = new double[count];
         int o = 0;
-        for (int i = 0; i < g; i++) {
-            double d = survival[i] - survival[i + 1];
-            if (d > 0) {
-                l[o] = (iLo + i) * AllocationPld.LOSS_GRID;
-                m[o++] = d;
+        for (int i = 0; i < mass.length; i++) {
+            if (mass[i] > 0) {
+                l[o] = (iLo + i) * h;
+                m[o++] = mass[i];
             }
         }
-        return new DpEvent.LossMasses(l, m, survival[g]);
+        return new DpEvent.LossMasses(l, m, infinity);
     }
 }
