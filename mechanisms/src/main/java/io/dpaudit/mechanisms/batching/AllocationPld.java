@@ -25,8 +25,8 @@ import java.util.function.DoubleUnaryOperator;
  * least {@code S}) and down (at most {@code S}). Each lattice reaches a clamp {@code B}; one lattice cannot resolve both
  * the bulk ({@code S ~ T e^{tau^2/2}}) and the heavy upper tail, so a ladder of clamps from {@code 2 T e^{tau^2/2}} up
  * to where fewer than 1e-14 of {@code P}'s mass escapes is computed (consecutive clamps a ratio {@code r} apart:
- * at least 4, and as far apart as the resolution below allows), and for each direction
- * the losses are read from every rung and moved to a grid of 5e-5: for the upper end, up (rounded-up {@code S} for
+ * at least 4, and as far apart as the resolution below allows), and for each direction the losses are read from every
+ * rung and moved to a grid of 5e-5: for the upper end, up (then connected: {@link SurvivalMerge}; rounded-up S for
  * {@code L}, rounded-down for {@code -L}), with escaped and wrapped-around mass at {@code +inf}, and the round-off
  * allowance added to every point; for the lower end, down, with those masses at the clamp's loss or dropped and the
  * allowance subtracted. The rungs are merged through their survival functions {@code G(u) = mass at loss >= u}: an
@@ -40,15 +40,15 @@ import java.util.function.DoubleUnaryOperator;
  *
  * <p><b>The offsets' concentration</b> (2026-11-30). Rounding every term down moves {@code S} by
  * {@code R = sum_t u_t}, the terms' offsets {@code u_t} in {@code [0, h)}, independent, with means bracketed in closed
- * form ({@link LognormalSumLattice#meanOffset}, the canary's apart under {@code P}). By Hoeffding's inequality
- * {@code R} lies within {@code h sqrt(T ln(1/nu) / 2)} of its mean except with probability {@code nu} =
+ * form ({@link LognormalSumLattice#meanOffset}, the canary's apart under {@code P}). By Hoeffding's inequality, or
+ * Bernstein's with the offsets' variance bounded in closed form where narrower ({@link OffsetConcentration}, since
+ * 2026-11-30: about 0.6 of Hoeffding's band at T = 10^4), {@code R} lies within {@code h sqrt(T ln(1/nu) / 2)} of its
+ * mean except with probability {@code nu} =
  * {@value LossSurvivalReader#OFFSET_TAIL} on each side, so the rounded-down lattice read with {@code S = j h + r+} or
  * {@code j h + r-} ({@link LossSurvivalReader#throughOffsets}) gives all four ends, each off by
  * {@code nu} (added at {@code +inf} for an upper end, taken off a lower one). Its band is about {@code 9 sqrt(T) h}
- * wide where the rounded lattices' is {@code T h}: measured ({@code bound balls-and-bins --delta 1e-3}), T = 1000,
- * σ = 1: [0.06752, 0.06813] where the rounded lattices gave [0.06689, 0.06876]; T = 10^4, σ = 0.7: [0.03701,
- * 0.03792] where they gave [0.03286, 0.04205]. From {@value #OFFSET_READ_ALONE_FROM} steps on it is the better read
- * everywhere, and the rounded-up lattice is not computed.
+ * wide where the rounded lattices' is {@code T h} (T = 10^4, σ = 0.7, δ = 1e-3: [0.03701, 0.03792] against [0.03286,
+ * 0.04205]); from {@value #OFFSET_READ_ALONE_FROM} steps on the rounded-up lattice is not computed.
  *
  * <p><b>Resolution.</b> A rung's rounding moves {@code S} by at most {@code T h = T B / n}, at most {@code T r / n}
  * of {@code S} where the rung is used ({@code r = max(4, 0.004 n / T)}, so at most 0.4% unless {@code T > 0.001 n}):
@@ -160,8 +160,8 @@ final class AllocationPld {
      * The plain bracket, and the upper end's merged survival functions (both directions) that the refinement starts
      * from.
      */
-    private record Result(PrivacyBound upper, PrivacyBound lower, double[] removeUpper, double[] addUpper,
-            double[] removeLower, double[] addLower, long iLo, long iHi, double[][] latticeRemove) {
+    private record Result(PrivacyBound upper, PrivacyBound lower, SurvivalMerge.Read removeUpper,
+            SurvivalMerge.Read addUpper, double[] removeLower, double[] addLower, long iLo, long iHi, double[][] latticeRemove) {
     }
 
     AllocationPld(BatchingParameters b) {
@@ -259,13 +259,14 @@ final class AllocationPld {
     private String source(boolean upper) {
         int bottom = bottomLatticeFor(steps, epochs, lattice);
         String reading = steps >= OFFSET_READ_ALONE_FROM
-                ? "every term rounded down and the sum read through the rounding offsets' concentration (Hoeffding, "
-                        + LossSurvivalReader.OFFSET_TAIL + " a side)"
-                : "every term rounded " + (upper ? "up" : "down") + ", and also down with the sum read through the "
-                        + "rounding offsets' concentration (Hoeffding, " + LossSurvivalReader.OFFSET_TAIL + " a side)";
+                ? "every term rounded down and the sum read through the rounding offsets' concentration (Hoeffding "
+                        + "or Bernstein, " + LossSurvivalReader.OFFSET_TAIL + " a side)" : "every term rounded "
+                        + (upper ? "up" : "down") + ", and also down with the sum read through the rounding offsets' "
+                        + "concentration (Hoeffding or Bernstein, " + LossSurvivalReader.OFFSET_TAIL + " a side)";
+        reading += upper ? ", merged, each grid cell's mass connected to both its points (SurvivalMerge)," : ", merged,";
         return String.format(Locale.ROOT, "Feldman & Shenfeld (arXiv 2602.17284): balls-and-bins' exact privacy-loss "
                 + "distribution through the law of the sum S of T = %d exponentiated per-step losses; computed here on "
-                + "%d lattice rungs of 2^%d points%s with %s, merged, and composed over %d epoch(s) by "
+                + "%d lattice rungs of 2^%d points%s with %s and composed over %d epoch(s) by "
                 + "the PLD accountant: %s (resolution about %.2g in the likelihood ratio; %s)", steps, clamps.length,
                 Integer.numberOfTrailingZeros(lattice) - 1, bottom == lattice ? ""
                         : " (the bottom one, which carries the bulk, of 2^" + (Integer.numberOfTrailingZeros(bottom) - 1)
@@ -299,8 +300,8 @@ final class AllocationPld {
     private synchronized DoubleUnaryOperator wholeSum(int which) {
         if (wholeSum == null) {
             Result r = result();
-            wholeSum = new DoubleUnaryOperator[] {DirectionCurve.upperReader(r.removeUpper(), r.iLo()),
-                DirectionCurve.upperReader(r.addUpper(), -r.iHi()), DirectionCurve.lowerReader(r.removeLower(), r.iLo()),
+            wholeSum = new DoubleUnaryOperator[] {DirectionCurve.upperReader(r.removeUpper().survival(), r.iLo()),
+                DirectionCurve.upperReader(r.addUpper().survival(), -r.iHi()), DirectionCurve.lowerReader(r.removeLower(), r.iLo()),
                 r.addLower() == null ? eps -> 0 : DirectionCurve.lowerReader(r.addLower(), -r.iHi())};
         }
         return wholeSum[which];
@@ -336,8 +337,8 @@ final class AllocationPld {
         SurvivalMerge addUpper = new SurvivalMerge(true);
         SurvivalMerge removeLower = new SurvivalMerge(false);
         SurvivalMerge addLower = new SurvivalMerge(false);
-        removeUpper.add(plain.removeUpper().clone());
-        addUpper.add(plain.addUpper().clone());
+        removeUpper.add(plain.removeUpper().copy());
+        addUpper.add(plain.addUpper().copy());
         removeLower.add(plain.removeLower().clone());
         if (plain.addLower() != null) {
             addLower.add(plain.addLower().clone());
@@ -371,7 +372,7 @@ final class AllocationPld {
         // the deep-tail split's bound on one epoch's survival function, where tighter than the lattices'
         removeUpper.add(deepTail.survivalUpper(removeUpper.survival(), iLo));
         removeLower.add(deepTail.survivalLower(removeLower.survival(), iLo));
-        refinedAdd = addUpper.survival();
+        refinedAdd = addUpper.curveSurvival();
         refinedAddStart = -iHi;
         String what = String.format(Locale.ROOT, "balls-and-bins, T = %d, sigma = %s", steps, sigma);
         if (offsetsAlone) {
@@ -381,7 +382,7 @@ final class AllocationPld {
             refinedLower = PldAccountant.optimisticDiscrete(LOSS_GRID).account(LOWER, lowerEvent, Adjacency.ADD_REMOVE);
         }
         DpEvent event = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (upper end, refined)", epochs == 1
-                ? removeUpper.losses(iLo) : ProfileEnvelope.upper(removeUpper.survival(), iLo, LOSS_GRID,
+                ? removeUpper.losses(iLo) : ProfileEnvelope.upper(removeUpper.curveSurvival(), iLo, LOSS_GRID,
                 deepTail::removeUpper), addUpper.losses(-iHi)), epochs);
         return new PldAccountant(LOSS_GRID).account(UPPER, event, Adjacency.ADD_REMOVE);
     }
@@ -474,7 +475,7 @@ final class AllocationPld {
                 removeLower.losses(iLo), addLower.losses(-iHi)), epochs);
         PrivacyBound up = new PldAccountant(LOSS_GRID).account(UPPER, upperEvent, Adjacency.ADD_REMOVE);
         PrivacyBound low = PldAccountant.optimisticDiscrete(LOSS_GRID).account(LOWER, lowerEvent, Adjacency.ADD_REMOVE);
-        return new Result(up, low, removeUpper.survival(), addUpper.survival(), removeLower.survival(),
+        return new Result(up, low, removeUpper.read(), addUpper.read(), removeLower.survival(),
                 addLower.survival(), iLo, iHi, new double[][] {latticeLower, lattice});
     }
 

@@ -20,7 +20,8 @@ import java.util.Locale;
  *
  * <p><b>Why it is a proven lower bound.</b> Every term is moved down to the lattice point below it, so the lattice sum
  * is {@code S_down = S - R}, R the total of the T rounding offsets, each in {@code [0, h]} and independent. R's mean is
- * bracketed term by term ({@link LognormalSumLattice#meanOffset}) and its deviation by Hoeffding's inequality, so that
+ * bracketed term by term ({@link LognormalSumLattice#meanOffset}) and its deviation by Hoeffding's or Bernstein's
+ * inequality ({@link OffsetConcentration}), so that
  * {@code r- <= R <= r+} but with probability {@value #OFFSET_TAIL} on each side. For the event {@code A_c = {S >= c}}:
  * <pre>
  * P(A_c) &gt;= P(no term escaped, S_down &gt;= c - r-) - 1e-15 =: p_c,
@@ -53,7 +54,7 @@ final class AllocationSumTestBound implements PrivacyBound {
     static final int LATTICE = 1 << 23;
     /** Probability that any one term escapes the clamp, summed over the steps. */
     static final double ESCAPE = 1e-13;
-    /** Probability allowed for the rounding offsets' total to fall outside its interval (Hoeffding). */
+    /** Probability allowed for the rounding offsets' total to fall outside its interval ({@link OffsetConcentration}). */
     static final double OFFSET_TAIL = 1e-15;
     /** Relative rounding of a running sum of at most 2^23 non-negative terms (2^23 u, with room). */
     static final double SUM_ROUNDING = 1e-9;
@@ -114,7 +115,8 @@ final class AllocationSumTestBound implements PrivacyBound {
     public String source() {
         return String.format(Locale.ROOT, "the threshold test on the sum S of the %d steps' e^{x_t/sigma^2} per epoch "
                 + "(canary in %d uniform step(s) of %d against none)%s; the laws of S on a lattice of 2^%d points, "
-                + "every term rounded down, the total rounding offset bracketed by its mean and Hoeffding's inequality, "
+                + "every term rounded down, the total rounding offset bracketed by its mean and Hoeffding's or "
+                + "Bernstein's inequality, "
                 + "round-off, wrap-around and escaped terms counted against the test: a proven lower bound on the "
                 + "sampler's delta(eps)", steps, k, steps,
                 epochs > 1 ? ", the count of the " + epochs + " epochs in which it exceeds the threshold" : "",
@@ -173,12 +175,15 @@ final class AllocationSumTestBound implements PrivacyBound {
         LognormalSumLattice.Law down = LognormalSumLattice.compute(steps, k, tau, clamp, lattice, false);
         int n = down.n();
         double h = down.h();
-        // the rounding offsets' total R: its mean bracketed term by term, its deviation by Hoeffding (u in [0, h])
+        // the rounding offsets' total R: its mean bracketed term by term, its deviation by Hoeffding's or Bernstein's
+        // inequality (u in [0, h), its variance bounded in closed form)
         double[] uQ = LognormalSumLattice.meanOffset(n, h, tau, 0);
         double[] uP = LognormalSumLattice.meanOffset(n, h, tau, tau * tau);
-        double deviation = h * Math.sqrt(steps * Math.log(1 / OFFSET_TAIL) / 2);
-        double offsetHigh = steps * uQ[1] + deviation;
-        double offsetLow = Math.max(0, (steps - k) * uQ[0] + k * uP[0] - deviation);
+        double vQ = OffsetConcentration.termVariance(h, tau, 0);
+        double vP = OffsetConcentration.termVariance(h, tau, tau * tau);
+        double offsetHigh = steps * uQ[1] + OffsetConcentration.deviation(h, steps, steps * vQ, OFFSET_TAIL);
+        double offsetLow = Math.max(0, (steps - k) * uQ[0] + k * uP[0]
+                - OffsetConcentration.deviation(h, steps, (steps - k) * vQ + k * vP, OFFSET_TAIL));
         double[] lowP = new double[lattice];
         double[] highQ = new double[lattice];
         double runP = 0;

@@ -9,8 +9,10 @@ package io.dpaudit.mechanisms.batching;
  * ({@link #throughOffsets}).
  */
 final class LossSurvivalReader {
-    /** Probability allowed, on each side, for the lattice's total rounding offset to leave its Hoeffding interval. */
+    /** Probability allowed, on each side, for the lattice's total rounding offset to leave its interval. */
     static final double OFFSET_TAIL = 1e-17;
+    /** The bulk's read's {@code nu} ({@link #throughOffsets}). */
+    static final double BULK_OFFSET_TAIL = 1e-10;
     /** The deeper read's {@code nu} ({@link #throughOffsets}). */
     static final double DEEP_OFFSET_TAIL = 1e-40;
     private final int steps;
@@ -29,49 +31,51 @@ final class LossSurvivalReader {
      * {@code L} under {@code P} ({@code remove}) or {@code -L} under {@code Q}, as the upper or lower end (of a tilted
      * law, infinite below where its masses overflow back on the original scale).
      */
-    double[] plain(LognormalSumLattice.Law law, double[] logIndex, boolean remove, boolean upper, long iLo,
+    SurvivalMerge.Read plain(LognormalSumLattice.Law law, double[] logIndex, boolean remove, boolean upper, long iLo,
             long iHi) {
         return rung(law, logIndex, remove, upper, iLo, iHi, 0, 0);
     }
 
     /**
      * The total rounding offset {@code R = S - S_down} of a lattice whose terms were rounded down: its mean bracketed
-     * under {@code P} and {@code Q}, and, by Hoeffding's inequality, outside {@code [low(nu), high(nu)]} with
-     * probability at most {@code nu} on each side.
+     * under {@code P} and {@code Q}, and outside {@code [low(nu), high(nu)]} with probability at most {@code nu} on
+     * each side ({@link OffsetConcentration}: Hoeffding's or Bernstein's inequality, whichever is narrower, with the
+     * offsets' variances {@code varP} and {@code varQ} bounded in closed form).
      */
-    private record Offsets(double h, int steps, double meanLowP, double meanHighP, double meanLowQ, double meanHighQ) {
-        double deviation(double nu) {
-            return h * Math.sqrt(steps * Math.log(1 / nu) / 2) * (1 + 1e-12);
-        }
-
+    private record Offsets(double h, int steps, double meanLowP, double meanHighP, double meanLowQ, double meanHighQ,
+            double varP, double varQ) {
         double lowP(double nu) {
-            return Math.max(0, meanLowP - deviation(nu));
+            return Math.max(0, meanLowP - OffsetConcentration.deviation(h, steps, varP, nu));
         }
 
         double highP(double nu) {
-            return meanHighP + deviation(nu);
+            return meanHighP + OffsetConcentration.deviation(h, steps, varP, nu);
         }
 
         double lowQ(double nu) {
-            return Math.max(0, meanLowQ - deviation(nu));
+            return Math.max(0, meanLowQ - OffsetConcentration.deviation(h, steps, varQ, nu));
         }
 
         double highQ(double nu) {
-            return meanHighQ + deviation(nu);
+            return meanHighQ + OffsetConcentration.deviation(h, steps, varQ, nu);
         }
     }
 
     /**
      * {@link Offsets} of {@code down}: each term's offset lies in {@code [0, h)}, independently, with its mean bracketed
-     * in closed form ({@link LognormalSumLattice#meanOffset}; under {@code P} one term is the canary's).
+     * in closed form ({@link LognormalSumLattice#meanOffset}; under {@code P} one term is the canary's) and its
+     * variance bounded in closed form ({@link OffsetConcentration#termVariance}).
      */
     private Offsets offsets(LognormalSumLattice.Law down) {
         double h = down.h();
         int n = down.n();
         double[] uQ = LognormalSumLattice.meanOffset(n, h, tau, 0);
         double[] uP = LognormalSumLattice.meanOffset(n, h, tau, tau * tau);
+        double vQ = OffsetConcentration.termVariance(h, tau, 0);
+        double vP = OffsetConcentration.termVariance(h, tau, tau * tau);
         return new Offsets(h, steps, ((steps - 1) * uQ[0] + uP[0]) * (1 - 1e-12),
-                ((steps - 1) * uQ[1] + uP[1]) * (1 + 1e-12), steps * uQ[0] * (1 - 1e-12), steps * uQ[1] * (1 + 1e-12));
+                ((steps - 1) * uQ[1] + uP[1]) * (1 + 1e-12), steps * uQ[0] * (1 - 1e-12), steps * uQ[1] * (1 + 1e-12),
+                ((steps - 1) * vQ + vP) * (1 + 1e-12), steps * vQ * (1 + 1e-12));
     }
 
     /**
@@ -84,7 +88,7 @@ final class LossSurvivalReader {
     void throughOffsets(LognormalSumLattice.Law down, SurvivalMerge removeUpper, SurvivalMerge removeLower,
             SurvivalMerge addUpper, SurvivalMerge addLower, long iLo, long iHi) {
         Offsets o = offsets(down);
-        for (double nu : new double[] {OFFSET_TAIL, DEEP_OFFSET_TAIL}) {
+        for (double nu : new double[] {BULK_OFFSET_TAIL, OFFSET_TAIL, DEEP_OFFSET_TAIL}) {
             if (removeUpper != null) {
                 removeUpper.add(rung(down, null, true, true, iLo, iHi, o.highP(nu), nu));
             }
@@ -112,11 +116,15 @@ final class LossSurvivalReader {
      * {@code -L}), moved up to the grid for an upper end and down for a lower, and {@code nu} is added at {@code +inf}
      * (upper) or taken off every survival value (lower). The worst case {@code R <= T h} of the rounded-up lattice is
      * the better read for few steps; this one for many ({@code h sqrt(T)} against {@code T h}): the merge keeps both.
+     * An upper end also reports, for each grid point, the mass that moves one point down when each point's cell is
+     * connected to both its ends ({@link SurvivalMerge}; {@code e^{g_i - l}} from the sum, without a logarithm).
      */
-    private double[] rung(LognormalSumLattice.Law law, double[] logIndex, boolean remove, boolean upper, long iLo,
+    private SurvivalMerge.Read rung(LognormalSumLattice.Law law, double[] logIndex, boolean remove, boolean upper, long iLo,
             long iHi, double offset, double nu) {
         int g = (int) (iHi - iLo + 1);
         double[] mass = new double[g + 1]; // mass[g] = +inf
+        double[] down = upper ? new double[g + 1] : null;
+        Edge edge = upper ? new Edge(iLo, remove ? logMean : -logMean) : null;
         double[] c = remove ? law.p() : law.q();
         double h = law.h();
         double logH = Math.log(h);
@@ -132,8 +140,12 @@ final class LossSurvivalReader {
             if (!(m > 0) || !upper && m == Double.POSITIVE_INFINITY) {
                 continue;
             }
+            double sum = j * h + offset;
             if (walk != null && walk.holds(j)) {
                 mass[walk.index] += m;
+                if (edge != null && m < Double.POSITIVE_INFINITY) {
+                    down[walk.index] += m * edge.share(walk.index, sum, remove);
+                }
                 continue;
             }
             double loss = logIndex != null ? logIndex[j] + logH - logMean : Math.log(j * h + offset) - logMean;
@@ -145,6 +157,9 @@ final class LossSurvivalReader {
             }
             int i = index(remove ? loss : -loss, upper, iLo, g);
             mass[i] += m;
+            if (edge != null && m < Double.POSITIVE_INFINITY) {
+                down[i] += m * edge.share(i, sum, remove);
+            }
             if (walk != null) {
                 walk.settle(i);
             }
@@ -170,7 +185,36 @@ final class LossSurvivalReader {
                 survival[i] = Math.max(0, survival[i] - nu);
             }
         }
-        return survival;
+        return new SurvivalMerge.Read(survival, down);
+    }
+
+    /**
+     * {@code e^{g_i - v}} for a read's grid point {@code i} above the value {@code v} ({@code L = log S - logMean},
+     * or {@code -L}), from the sum {@code S}: {@code e^{g_i + logMean} / S} or {@code e^{g_i - logMean} S}, the
+     * exponential kept while {@code i} repeats; the down share of {@link SurvivalMerge#downShare} (none at the grid's
+     * first point, which has no point below).
+     */
+    private static final class Edge {
+        private final long iLo;
+        private final double shift;
+        private int last = -1;
+        private double value;
+
+        Edge(long iLo, double shift) {
+            this.iLo = iLo;
+            this.shift = shift;
+        }
+
+        double share(int i, double sum, boolean remove) {
+            if (i == 0) {
+                return 0;
+            }
+            if (i != last) {
+                last = i;
+                value = Math.exp((iLo + i) * AllocationPld.LOSS_GRID + shift);
+            }
+            return SurvivalMerge.downShare(remove ? value / sum : value * sum);
+        }
     }
 
     /** The bound on lattice point {@code j}'s mass: under P or Q, from above or below. */

@@ -2,10 +2,36 @@ package io.dpaudit.mechanisms.batching;
 
 import io.dpaudit.core.accounting.DpEvent;
 
-/** Pointwise minimum (upper ends) or maximum (lower ends) of survival functions on {@link AllocationPld}'s loss grid. */
+/**
+ * Pointwise minimum (upper ends) or maximum (lower ends) of survival functions on {@link AllocationPld}'s loss grid,
+ * and, for an upper end, the law read from the minimum with every grid cell's mass connected to both its points.
+ *
+ * <p><b>Connecting the dots</b> (2026-11-30; Doroshenko et al., PETS 2022, for one law). An upper end's read moves
+ * every loss {@code l} up to the grid point {@code g_i} above it, which moves ε by up to a grid step. Its mass
+ * {@code m} can instead be split between {@code g_{i-1}} and {@code g_i} so that both its mass and its weight
+ * {@code m e^{-l}} under the other distribution are kept: {@code a = m (e^{g_i - l} - 1) / (e^h - 1)} to
+ * {@code g_{i-1}}, the rest to {@code g_i}. The split law's curve {@code delta(eps) = E[(1 - e^{eps - L})_+]} equals
+ * the unsplit one's at every grid point and is linear in {@code e^eps} between them, so it lies above it everywhere
+ * (the curve is convex in {@code e^eps}): the error is of second order in the grid instead of first. A read reports
+ * each cell's {@code a} summed over its points ({@link Read#down}). Over several reads, cell {@code (g_{i-1}, g_i]}
+ * takes the read whose survival value at {@code i} is the minimum {@code S*[i]}: that read's law on the cell, plus
+ * {@code S_r[i + 1] - S*[i + 1] >= 0} at {@code g_i}, is a law whose survival function lies above the true one, so its
+ * cell may be split by the read's {@code a}; the merged law is {@code max(0, m*[i] - a[i]) + a[i + 1]} at
+ * {@code g_i}, {@code m*[i] = S*[i] - S*[i + 1]} (where rounding makes {@code m*[i] < a[i]} mass is added, never
+ * taken, which only raises the curve). It bounds the curve, not the survival function, which is all composition needs
+ * ({@link ProfileEnvelope}); {@link #survival} stays the minimum's.
+ */
 final class SurvivalMerge {
     private final boolean upper;
     private double[] survival;
+    private double[] down;
+
+    /** One read's survival function and, for an upper end, each grid point's mass to move one point down. */
+    record Read(double[] survival, double[] down) {
+        Read copy() {
+            return new Read(survival.clone(), down == null ? null : down.clone());
+        }
+    }
 
     SurvivalMerge(boolean upper) {
         this.upper = upper;
@@ -16,27 +42,88 @@ final class SurvivalMerge {
         return survival;
     }
 
+    /** The merged survival function and, for an upper end, the chosen reads' masses to move down (shared arrays). */
+    Read read() {
+        return new Read(survival, down);
+    }
+
+    /** A survival function without positions inside the cells (its masses stay on the points above them). */
     void add(double[] s) {
+        add(new Read(s, null));
+    }
+
+    void add(Read r) {
+        double[] s = r.survival();
+        double[] d = r.down();
         if (survival == null) {
             survival = s;
+            down = upper ? d == null ? new double[s.length] : d : null;
             return;
         }
         for (int i = 0; i < s.length; i++) {
-            survival[i] = upper ? Math.min(survival[i], s[i]) : Math.max(survival[i], s[i]);
+            if (!upper) {
+                survival[i] = Math.max(survival[i], s[i]);
+                continue;
+            }
+            double di = d == null || !(d[i] < Double.POSITIVE_INFINITY) ? 0 : d[i];
+            if (s[i] < survival[i]) {
+                survival[i] = s[i];
+                down[i] = di;
+            } else if (s[i] == survival[i] && di > down[i]) {
+                down[i] = di;
+            }
         }
     }
 
-    /** The merged law as losses and masses, the grid starting at {@code iLo}. */
+    /** The merged law as losses and masses, the grid starting at {@code iLo} (connected, for an upper end). */
     DpEvent.LossMasses losses(long iLo) {
         if (survival == null) {
             return new DpEvent.LossMasses(new double[0], new double[0], 0.0);
         }
+        return lossMasses(masses(), survival[survival.length - 1], iLo, AllocationPld.LOSS_GRID);
+    }
+
+    /**
+     * The survival function of the law {@link #losses} gives (the connected law for an upper end): a bound on the
+     * curve for {@link ProfileEnvelope} and {@link DirectionCurve}, not on the survival function.
+     */
+    double[] curveSurvival() {
+        double[] mass = masses();
+        int g = mass.length;
+        double[] out = new double[g + 1];
+        out[g] = survival[g];
+        for (int i = g - 1; i >= 0; i--) {
+            out[i] = out[i + 1] + mass[i];
+        }
+        return out;
+    }
+
+    private double[] masses() {
         int g = survival.length - 1;
         double[] mass = new double[g];
         for (int i = 0; i < g; i++) {
             mass[i] = Math.max(0, survival[i] - survival[i + 1]);
         }
-        return lossMasses(mass, survival[g], iLo, AllocationPld.LOSS_GRID);
+        if (down == null) {
+            return mass;
+        }
+        double[] connected = new double[g];
+        for (int i = 0; i < g; i++) {
+            double a = i == 0 ? 0 : down[i];
+            double below = i + 1 < g ? down[i + 1] : 0;
+            connected[i] = Math.max(0, mass[i] - a) + below;
+        }
+        return connected;
+    }
+
+    /**
+     * The share of a mass at {@code l} (rounded up to the grid point {@code g_i}) that moves to {@code g_{i-1}}, from
+     * {@code rise = e^{g_i - l}}: {@code (rise - 1) / (e^h - 1)} on {@code [0, 1]}, rounded down by a relative 1e-9
+     * (the ratio's rounding is under 1e-11 of it).
+     */
+    static double downShare(double rise) {
+        double share = (rise - 1) / Math.expm1(AllocationPld.LOSS_GRID);
+        return share > 0 ? Math.min(1, share) * (1 - 1e-9) : 0;
     }
 
     /** The non-zero masses of {@code mass} (grid {@code h} from index {@code iLo}) and {@code infinity} at +inf. */
