@@ -22,7 +22,11 @@ Usage (needs the built jars: `mvn -B -q install -DskipTests`; several minutes on
                                                        # 10^4}, sigma in {0.5, 0.7, 1}, 1 and 4 epochs, delta 1e-4 to
                                                        # 1e-12): the certified bracket's relative width in epsilon,
                                                        # printed only (about 26 minutes); --steps, --sigma and
-                                                       # --epochs (comma-separated) restrict it to those rows
+                                                       # --epochs (comma-separated) restrict it to those rows;
+                                                       # --delta-width adds the width in delta, issue 59's own
+                                                       # measure: (upper - lower) / upper of the bracket on delta at
+                                                       # the epsilon where the certified upper end reaches delta
+                                                       # (one more `bound --epsilon` call per cell)
 """
 import json
 import os
@@ -52,8 +56,9 @@ CONFIGS = [
 DELTAS = [1e-3, 1e-6, 1e-8, 1e-10, 1e-12]
 
 
-def bound(args, delta):
-    cmd = [os.path.join(ROOT, "dp-audit"), "bound"] + args + ["--delta", repr(delta), "--json", "--quiet"]
+def bound(args, delta, at="--delta"):
+    """Every bound's JSON from `bound ARGS --delta D` (or `--epsilon E` with at="--epsilon")."""
+    cmd = [os.path.join(ROOT, "dp-audit"), "bound"] + args + [at, repr(delta), "--json", "--quiet"]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     return json.loads(out)["bounds"]
 
@@ -107,7 +112,20 @@ def option(name, default):
     return default
 
 
+def delta_width(args, epsilon):
+    """The certified bracket's width in delta at epsilon, relative to its upper end: (upper - lower) / upper."""
+    bounds = bound(args, epsilon, at="--epsilon")
+    lows = [b["delta"] for b in bounds if b["kind"] == "lower-bound" and isinstance(b.get("delta"), (int, float))]
+    ups = [b["delta"] for b in bounds if b["kind"] == "upper-bound" and isinstance(b.get("delta"), (int, float))]
+    if not lows or not ups or not min(ups) > 0:
+        return None
+    return (min(ups) - max(lows)) / min(ups)
+
+
 def grid():
+    """Issue 59's grid: the width in epsilon at each delta; with --delta-width also the width in delta at the epsilon
+    where the certified upper end reaches that delta (a second `bound` call per cell)."""
+    in_delta = "--delta-width" in sys.argv
     print("| T | sigma | epochs | " + " | ".join("%g" % d for d in GRID_DELTAS) + " | seconds (max) |")
     print("|---|---|---|" + "---|" * len(GRID_DELTAS) + "---|")
     for steps in option("steps", [100, 1000, 10000]):
@@ -117,8 +135,8 @@ def grid():
                 slowest = 0.0
                 for delta in GRID_DELTAS:
                     start = time.time()
-                    bounds = bound(["balls-and-bins", "steps=%d" % steps, "sigma=%g" % sigma, "epochs=%d" % epochs],
-                                   delta)
+                    args = ["balls-and-bins", "steps=%d" % steps, "sigma=%g" % sigma, "epochs=%d" % epochs]
+                    bounds = bound(args, delta)
                     slowest = max(slowest, time.time() - start)
                     lows = [finite(b) for b in bounds if b["kind"] == "lower-bound" and finite(b) is not None]
                     ups = [finite(b) for b in bounds if b["kind"] == "upper-bound" and finite(b) is not None]
@@ -126,7 +144,13 @@ def grid():
                         cells.append("-")
                         continue
                     lo, hi = max(lows), min(ups)
-                    cells.append("%.2g%%" % (100 * (hi - lo) / lo))
+                    cell = "%.2g%%" % (100 * (hi - lo) / lo)
+                    if in_delta:
+                        start = time.time()
+                        width = delta_width(args, hi)
+                        slowest = max(slowest, time.time() - start)
+                        cell += " / " + ("-" if width is None else "%.2g%%" % (100 * width))
+                    cells.append(cell)
                 print("| %d | %g | %d | %s | %.0f |" % (steps, sigma, epochs, " | ".join(cells), slowest), flush=True)
 
 
