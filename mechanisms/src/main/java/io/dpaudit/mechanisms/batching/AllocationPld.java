@@ -60,23 +60,20 @@ import java.util.function.DoubleUnaryOperator;
  * <p><b>Small δ.</b> The lattice's round-off allowance (about 1e-15 per point, summed over a tail of up to 10^6
  * points) is a floor of about 1e-10 on both ends. Below {@link #REFINE_BELOW} the upper end is refined
  * ({@link #refine}): the rungs are computed again under an exponential tilt towards the tail each serves, where the
- * allowance is relative instead of absolute, and the pointwise smaller survival function is kept. Measured
- * ({@code bound balls-and-bins steps=1000}): σ = 1, δ = 1e-12: upper end 0.8943 (was 3.817; the max test gives
- * 0.8717); σ = 0.5, δ = 1e-10: 7.419 (was 8.532; max test 7.367), at twice the plain bracket's time. From
- * {@value #OFFSET_READ_ALONE_FROM} steps on the tilted lattices are rounded down and read through the offsets'
- * concentration, so the same lattices refine the lower end too (composed like the plain one): T = 1000, σ = 1, four
- * epochs, δ = 1e-10: [0.6669, 0.6742] (the plain lower end gave 0.6480, the max test 0.6229); T = 100, four epochs,
- * δ = 1e-12: [3.123, 3.127] (max test 2.886). Offered for {@code T <= 10^4} and {@code tau^2 / 2 + 8 tau <= 60}
- * (sigma >= 0.18).
+ * allowance is relative instead of absolute, and the pointwise smaller survival function is kept (T = 1000, σ = 1,
+ * δ = 1e-12: upper end 0.8943, was 3.817). From {@value #OFFSET_READ_ALONE_FROM} steps on the tilted lattices are
+ * rounded down and read through the offsets' concentration, so the same lattices refine the lower end too (T = 1000,
+ * σ = 1, four epochs, δ = 1e-10: [0.6669, 0.6742], the plain lower end 0.6480). Offered for {@code T <= 10^4} and
+ * {@code tau^2 / 2 + 8 tau <= 60} (sigma >= 0.18).
  *
  * <p><b>The deep tail</b> (2026-11-30, {@link AllocationDeepTail}). Far in the tail one large term carries the event
  * and the other terms matter through their mean, spread and excess, which closed forms bound from both sides without a
  * lattice's round-off: for one epoch as bounds on {@code delta(eps)} (T = 10^4, σ = 0.7: δ(7) in [1.231e-27,
  * 1.231e-27], where the lattices gave up to 3.468e-20), and for any number of epochs as bounds on one epoch's survival
  * function of the loss, merged into the refined ends before composition (T = 10^4, σ = 0.7, four epochs, δ = 1e-10:
- * [1.195, 1.206] where the lattices gave [0.903, 1.226]; T = 1000, σ = 1, four epochs, 1e-12: [1.023, 1.043], was
- * [0.991, 1.058]); its second-order bounds on one epoch's curve then tighten both ends' tails ({@link
- * ProfileEnvelope}: curve bounds are enough to compose): 1e-12 [1.024, 1.027]; T = 10^4, σ = 0.7, 1e-8: 0.32%, was 3.1%.
+ * [1.195, 1.206] where the lattices gave [0.903, 1.226]); its second-order bounds on one epoch's curve then tighten
+ * both ends' tails ({@link ProfileEnvelope}: curve bounds are enough to compose; T = 10^4, σ = 0.7, 1e-8: 0.32%, was
+ * 3.1%).
  */
 final class AllocationPld {
     static final String UPPER = "allocation-pld-upper";
@@ -114,19 +111,14 @@ final class AllocationPld {
     /** Alias mass above which a rung is not used for a lower end (where wrapped mass would sit too high). */
     static final double ALIAS_LIMIT = 1e-30;
     /**
-     * From this many steps on, the rounded-up lattice is not computed: the rounded-down one read through the offsets'
-     * concentration moves each sum by at most {@code T u+ + h sqrt(T ln(1/nu) / 2)}, under the {@code T h} by which the
-     * rounded-up lattice moves it (the rounded-up lattice is the rounded-down one shifted by {@code T} points: at
-     * T = 100 the offset read is 94 points above the rounded-down sum where the rounded-up one is 100), so that
-     * lattice adds nothing to either end, and it took half the bracket's time.
+     * From this many steps on, the rounded-up lattice is not computed: the offsets' read of the rounded-down one moves
+     * each sum less than its {@code T h} (at T = 100, 94 points against 100), and it took half the bracket's time.
      */
     static final int OFFSET_READ_ALONE_FROM = 100;
     /**
-     * From this many steps on the bottom rung's lattice is four times finer ({@link #bottomLatticeFor}). Not from
-     * 1000: there a bottom rung of 2^22 points (twice the others) moved T = 1000, σ = 1, δ = 1e-3 from [0.06752,
-     * 0.06813] to [0.06764, 0.06801] but the call from 2.8 s to 7.5 s, and the shipped scenarios run at T = 1000; but
-     * over several epochs, whose composition adds up each epoch's width (T = 1000, σ = 1, four epochs, 1e-4: 1.1% wide
-     * on 2^20 points, 0.32% on 2^22 with the loss grid at 5e-5; 12.5 s to 16 s a call).
+     * From this many steps on the bottom rung's lattice is four times finer ({@link #bottomLatticeFor}); from 1000 only
+     * over several epochs (T = 1000, σ = 1, four epochs, 1e-4: 1.1% wide on 2^20 points, 0.32% on 2^22), since at one
+     * epoch it took a call from 2.8 s to 7.5 s for [0.06764, 0.06801] against [0.06752, 0.06813] at δ = 1e-3.
      */
     static final int FINE_BOTTOM_FROM = 5000;
 
@@ -147,6 +139,8 @@ final class AllocationPld {
     private PrivacyBound refinedLower;
     /** The refined upper end's add direction (survival function of -L under Q from grid index {@code addStart}). */
     private double[] refinedAdd;
+    /** The refined lower ends' merged reads, remove and add direction (one epoch's curve: {@link Lazy#delta}). */
+    private SurvivalMerge.Read[] refinedLowerReads;
     private long refinedAddStart;
     private AllocationTailBound tail;
     /**
@@ -156,12 +150,10 @@ final class AllocationPld {
     private final AllocationDeepTail deepTail;
     private DoubleUnaryOperator[] wholeSum;
 
-    /**
-     * The plain bracket, and the upper end's merged survival functions (both directions) that the refinement starts
-     * from.
-     */
+    /** The plain bracket, and both ends' merged reads (both directions) that the refinement starts from. */
     private record Result(PrivacyBound upper, PrivacyBound lower, SurvivalMerge.Read removeUpper,
-            SurvivalMerge.Read addUpper, double[] removeLower, double[] addLower, long iLo, long iHi, double[][] latticeRemove) {
+            SurvivalMerge.Read addUpper, SurvivalMerge.Read removeLower, SurvivalMerge.Read addLower, long iLo, long iHi,
+            double[][] latticeRemove) {
     }
 
     AllocationPld(BatchingParameters b) {
@@ -235,12 +227,9 @@ final class AllocationPld {
     }
 
     /**
-     * The bottom rung's lattice length: for many steps four times the others' (at most 2^24). The bottom rung alone
-     * carries the bulk of S, where the curve at larger δ is decided, and the offsets' band there is about
-     * {@code 18 sqrt(T) / n} of S: at T = 10^4 on 2^22 points 0.08%, which at δ = 1e-4 (ε = 0.027, σ = 1) was 3.5% of
-     * ε. The upper rungs serve the tails, where the lattice's resolution is not what limits the bracket. Not beyond
-     * 2^24: at 2^25 a call needs 3.3 GB (T = 10^4, σ = 1, four epochs, 1e-4: 1.06% wide, against 1.7% at 2^24). The
-     * tilted bottom rung too (T = 10^4, σ = 1, one epoch, 1e-10: [0.07738, 0.07842], 1.3%, was 3.5% on 2^22 points).
+     * The bottom rung's lattice length: for many steps four times the others' (at most 2^24; at 2^25 a call needs
+     * 3.3 GB). The bottom rung alone carries the bulk of S, where the curve at larger δ is decided, and the offsets'
+     * band there shrinks with its spacing (T = 10^4, σ = 1, δ = 1e-4: 3.5% of ε on 2^22 points, under 1% on 2^24).
      */
     static int bottomLatticeFor(int steps, int epochs, int lattice) {
         return steps >= FINE_BOTTOM_FROM || epochs > 1 && steps >= 1000 ? Math.min(1 << 24, 4 * lattice) : lattice;
@@ -263,7 +252,8 @@ final class AllocationPld {
                         + "or Bernstein, " + LossSurvivalReader.OFFSET_TAIL + " a side)" : "every term rounded "
                         + (upper ? "up" : "down") + ", and also down with the sum read through the rounding offsets' "
                         + "concentration (Hoeffding or Bernstein, " + LossSurvivalReader.OFFSET_TAIL + " a side)";
-        reading += upper ? ", merged, each grid cell's mass connected to both its points (SurvivalMerge)," : ", merged,";
+        reading += upper ? ", merged, each grid cell's mass connected to both its points (SurvivalMerge)," : epochs == 1
+                ? ", merged, each grid cell's mass at its weighted mean loss (SurvivalMerge)," : ", merged,";
         return String.format(Locale.ROOT, "Feldman & Shenfeld (arXiv 2602.17284): balls-and-bins' exact privacy-loss "
                 + "distribution through the law of the sum S of T = %d exponentiated per-step losses; computed here on "
                 + "%d lattice rungs of 2^%d points%s with %s and composed over %d epoch(s) by "
@@ -301,8 +291,8 @@ final class AllocationPld {
         if (wholeSum == null) {
             Result r = result();
             wholeSum = new DoubleUnaryOperator[] {DirectionCurve.upperReader(r.removeUpper().survival(), r.iLo()),
-                DirectionCurve.upperReader(r.addUpper().survival(), -r.iHi()), DirectionCurve.lowerReader(r.removeLower(), r.iLo()),
-                r.addLower() == null ? eps -> 0 : DirectionCurve.lowerReader(r.addLower(), -r.iHi())};
+                DirectionCurve.upperReader(r.addUpper().survival(), -r.iHi()), DirectionCurve.lowerReader(r.removeLower().survival(), r.iLo()),
+                r.addLower() == null ? eps -> 0 : DirectionCurve.lowerReader(r.addLower().survival(), -r.iHi())};
         }
         return wholeSum[which];
     }
@@ -339,9 +329,9 @@ final class AllocationPld {
         SurvivalMerge addLower = new SurvivalMerge(false);
         removeUpper.add(plain.removeUpper().copy());
         addUpper.add(plain.addUpper().copy());
-        removeLower.add(plain.removeLower().clone());
+        removeLower.add(plain.removeLower().copy());
         if (plain.addLower() != null) {
-            addLower.add(plain.addLower().clone());
+            addLower.add(plain.addLower().copy());
         }
         long iLo = plain.iLo();
         long iHi = plain.iHi();
@@ -373,6 +363,7 @@ final class AllocationPld {
         removeUpper.add(deepTail.survivalUpper(removeUpper.survival(), iLo));
         removeLower.add(deepTail.survivalLower(removeLower.survival(), iLo));
         refinedAdd = addUpper.curveSurvival();
+        refinedLowerReads = new SurvivalMerge.Read[] {removeLower.read(), addLower.read()};
         refinedAddStart = -iHi;
         String what = String.format(Locale.ROOT, "balls-and-bins, T = %d, sigma = %s", steps, sigma);
         if (offsetsAlone) {
@@ -475,8 +466,8 @@ final class AllocationPld {
                 removeLower.losses(iLo), addLower.losses(-iHi)), epochs);
         PrivacyBound up = new PldAccountant(LOSS_GRID).account(UPPER, upperEvent, Adjacency.ADD_REMOVE);
         PrivacyBound low = PldAccountant.optimisticDiscrete(LOSS_GRID).account(LOWER, lowerEvent, Adjacency.ADD_REMOVE);
-        return new Result(up, low, removeUpper.read(), addUpper.read(), removeLower.survival(),
-                addLower.survival(), iLo, iHi, new double[][] {latticeLower, lattice});
+        return new Result(up, low, removeUpper.read(), addUpper.read(), removeLower.read(), addLower.read(), iLo,
+                iHi, new double[][] {latticeLower, lattice});
     }
 
     /**
@@ -541,6 +532,10 @@ final class AllocationPld {
             if (upper) {
                 return d;
             }
+            if (epochs == 1) { // each cell at its weighted mean loss (SurvivalMerge), not rounded down
+                Result r = result();
+                d = Math.max(d, SurvivalMerge.lowerDelta(r.removeLower(), r.iLo(), r.addLower(), -r.iHi(), epsilon));
+            }
             if (d < REFINE_BELOW) {
                 PrivacyBound refinedLow = refinedLower();
                 if (refinedLow != null) {
@@ -548,6 +543,11 @@ final class AllocationPld {
                 }
                 if (epochs == 1) {
                     d = Math.max(d, deepTail.removeLower(epsilon));
+                    SurvivalMerge.Read[] r = refinedLowerReads;
+                    if (r != null) {
+                        long iLo = result().iLo();
+                        d = Math.max(d, SurvivalMerge.lowerDelta(r[0], iLo, r[1], -result().iHi(), epsilon));
+                    }
                 }
             }
             return Math.max(0.0, SafeRounding.down(d));

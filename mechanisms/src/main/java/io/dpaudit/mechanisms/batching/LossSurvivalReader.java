@@ -124,7 +124,8 @@ final class LossSurvivalReader {
         int g = (int) (iHi - iLo + 1);
         double[] mass = new double[g + 1]; // mass[g] = +inf
         double[] down = upper ? new double[g + 1] : null;
-        Edge edge = upper ? new Edge(iLo, remove ? logMean : -logMean) : null;
+        double[] weight = upper ? null : new double[g + 1];
+        Edge edge = new Edge(iLo, remove ? logMean : -logMean);
         double[] c = remove ? law.p() : law.q();
         double h = law.h();
         double logH = Math.log(h);
@@ -143,9 +144,7 @@ final class LossSurvivalReader {
             double sum = j * h + offset;
             if (walk != null && walk.holds(j)) {
                 mass[walk.index] += m;
-                if (edge != null && m < Double.POSITIVE_INFINITY) {
-                    down[walk.index] += m * edge.share(walk.index, sum, remove);
-                }
+                cell(down, weight, edge, walk.index, m, sum, remove);
                 continue;
             }
             double loss = logIndex != null ? logIndex[j] + logH - logMean : Math.log(j * h + offset) - logMean;
@@ -157,9 +156,7 @@ final class LossSurvivalReader {
             }
             int i = index(remove ? loss : -loss, upper, iLo, g);
             mass[i] += m;
-            if (edge != null && m < Double.POSITIVE_INFINITY) {
-                down[i] += m * edge.share(i, sum, remove);
-            }
+            cell(down, weight, edge, i, m, sum, remove);
             if (walk != null) {
                 walk.settle(i);
             }
@@ -169,7 +166,9 @@ final class LossSurvivalReader {
             if (upper) {
                 mass[g] += law.escapeP() + law.aliasP() + nu;
             } else {
-                mass[index(clampLoss, false, iLo, g)] += law.escapeP();
+                int i = index(clampLoss, false, iLo, g);
+                mass[i] += law.escapeP();
+                weight[i] += law.escapeP(); // its losses are above the clamp's: at most its mass
             }
         } else if (upper) {
             mass[g] += Math.max(0, law.upperQ(0)) + nu;       // S_down = 0: -L above every grid point
@@ -185,14 +184,27 @@ final class LossSurvivalReader {
                 survival[i] = Math.max(0, survival[i] - nu);
             }
         }
-        return new SurvivalMerge.Read(survival, down);
+        return new SurvivalMerge.Read(survival, down, weight);
     }
 
     /**
-     * {@code e^{g_i - v}} for a read's grid point {@code i} above the value {@code v} ({@code L = log S - logMean},
-     * or {@code -L}), from the sum {@code S}: {@code e^{g_i + logMean} / S} or {@code e^{g_i - logMean} S}, the
-     * exponential kept while {@code i} repeats; the down share of {@link SurvivalMerge#downShare} (none at the grid's
-     * first point, which has no point below).
+     * Point {@code j}'s part of its cell {@code i} ({@link SurvivalMerge}): for an upper end, the mass that moves one
+     * point down; for a lower end, its weight {@code m e^{g_i - v}} (at most {@code m}, rounded up).
+     */
+    private static void cell(double[] down, double[] weight, Edge edge, int i, double m, double sum, boolean remove) {
+        if (down != null) {
+            if (i > 0 && m < Double.POSITIVE_INFINITY) {
+                down[i] += m * SurvivalMerge.downShare(edge.rise(i, sum, remove));
+            }
+        } else {
+            weight[i] += m * Math.min(1, edge.rise(i, sum, remove) * (1 + 1e-12));
+        }
+    }
+
+    /**
+     * {@code e^{g_i - v}} for a read's grid point {@code i} near the value {@code v} ({@code L = log S - logMean}, or
+     * {@code -L}), from the sum {@code S}: {@code e^{g_i + logMean} / S} or {@code e^{g_i - logMean} S}, the
+     * exponential kept while {@code i} repeats.
      */
     private static final class Edge {
         private final long iLo;
@@ -205,15 +217,12 @@ final class LossSurvivalReader {
             this.shift = shift;
         }
 
-        double share(int i, double sum, boolean remove) {
-            if (i == 0) {
-                return 0;
-            }
+        double rise(int i, double sum, boolean remove) {
             if (i != last) {
                 last = i;
                 value = Math.exp((iLo + i) * AllocationPld.LOSS_GRID + shift);
             }
-            return SurvivalMerge.downShare(remove ? value / sum : value * sum);
+            return remove ? value / sum : value * sum;
         }
     }
 

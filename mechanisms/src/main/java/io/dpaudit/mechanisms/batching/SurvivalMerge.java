@@ -20,16 +20,35 @@ import io.dpaudit.core.accounting.DpEvent;
  * {@code g_i}, {@code m*[i] = S*[i] - S*[i + 1]} (where rounding makes {@code m*[i] < a[i]} mass is added, never
  * taken, which only raises the curve). It bounds the curve, not the survival function, which is all composition needs
  * ({@link ProfileEnvelope}); {@link #survival} stays the minimum's.
+ *
+ * <p><b>A lower end's cells, for one epoch's curve</b> ({@link #lowerDelta(Read, long, double)}). A lower end moves
+ * every loss down to the grid point {@code g_i} below it. A read also reports each cell's weight
+ * {@code W = sum m e^{g_i - l}} (at most its mass {@code mu}); the contribution {@code sum m (1 - e^{eps - l})_+} of the cell's masses is convex in
+ * {@code e^{-l}}, so by Jensen it is at least {@code (mu - e^{eps - g_i} W)_+}: the cell's mass at its weighted mean
+ * loss, second-order close to the truth where rounding down is first-order. Over several reads each cell
+ * {@code [g_i, g_{i+1})} takes the read whose survival value at {@code g_i} is the maximum {@code S*[i]}: that read's
+ * survival function on the cell, raised to {@code S*[i + 1]}, is below the truth, and its cell measure is the read's
+ * lowest-loss part, of weight at most {@code min(mu*, W)}. A read without positions (null weights) counts
+ * {@code W = mu}, the rounded-down cell.
  */
 final class SurvivalMerge {
     private final boolean upper;
     private double[] survival;
     private double[] down;
+    private double[] weight;
 
-    /** One read's survival function and, for an upper end, each grid point's mass to move one point down. */
-    record Read(double[] survival, double[] down) {
+    /**
+     * One read's survival function and, for an upper end, each grid point's mass to move one point down, or for a lower
+     * end each grid point's weight {@code sum m e^{g_i - l}} over its cell's masses (null: none known).
+     */
+    record Read(double[] survival, double[] down, double[] weight) {
+        Read(double[] survival, double[] down) {
+            this(survival, down, null);
+        }
+
         Read copy() {
-            return new Read(survival.clone(), down == null ? null : down.clone());
+            return new Read(survival.clone(), down == null ? null : down.clone(),
+                    weight == null ? null : weight.clone());
         }
     }
 
@@ -42,9 +61,9 @@ final class SurvivalMerge {
         return survival;
     }
 
-    /** The merged survival function and, for an upper end, the chosen reads' masses to move down (shared arrays). */
+    /** The merged survival function and the chosen reads' masses to move down or weights (shared arrays; or null). */
     Read read() {
-        return new Read(survival, down);
+        return survival == null ? null : new Read(survival, down, weight);
     }
 
     /** A survival function without positions inside the cells (its masses stay on the points above them). */
@@ -55,14 +74,27 @@ final class SurvivalMerge {
     void add(Read r) {
         double[] s = r.survival();
         double[] d = r.down();
+        double[] w = r.weight();
         if (survival == null) {
             survival = s;
             down = upper ? d == null ? new double[s.length] : d : null;
+            if (!upper) {
+                weight = w != null ? w : new double[s.length];
+                if (w == null) {
+                    java.util.Arrays.fill(weight, Double.POSITIVE_INFINITY);
+                }
+            }
             return;
         }
         for (int i = 0; i < s.length; i++) {
             if (!upper) {
-                survival[i] = Math.max(survival[i], s[i]);
+                double wi = w == null || Double.isNaN(w[i]) ? Double.POSITIVE_INFINITY : w[i];
+                if (s[i] > survival[i]) {
+                    survival[i] = s[i];
+                    weight[i] = wi;
+                } else if (s[i] == survival[i] && wi < weight[i]) {
+                    weight[i] = wi;
+                }
                 continue;
             }
             double di = d == null || !(d[i] < Double.POSITIVE_INFINITY) ? 0 : d[i];
@@ -114,6 +146,46 @@ final class SurvivalMerge {
             connected[i] = Math.max(0, mass[i] - a) + below;
         }
         return connected;
+    }
+
+    /**
+     * For a lower end: {@code delta(eps)} of the merged law with each cell's mass at its weighted mean loss (class
+     * comment), a lower bound on the true curve at every {@code eps}, rounded down (each contribution's rounding is
+     * under 1e-13 of its cell's mass); the grid starts at index {@code iLo}; null weights: the rounded-down law.
+     */
+    static double lowerDelta(Read read, long iLo, double epsilon) {
+        double[] survival = read.survival();
+        double[] weight = read.weight();
+        int g = survival.length - 1;
+        double grid = AllocationPld.LOSS_GRID;
+        double sum = Math.max(0, survival[g]);
+        double allowance = 0;
+        for (int i = g - 1; i >= 0; i--) {
+            double gi = (iLo + i) * grid;
+            if (gi + 2 * grid < epsilon) {
+                break; // every cell below has W >= mu e^{-h}: no contribution
+            }
+            double mu = Math.max(0, survival[i] - survival[i + 1]);
+            if (!(mu > 0)) {
+                continue;
+            }
+            double w = weight == null ? mu : Math.min(mu, weight[i]);
+            double c = mu - Math.exp(epsilon - gi) * w;
+            if (c > 0) {
+                sum += c;
+                allowance += 1e-13 * mu;
+            }
+        }
+        return Math.max(0, sum * (1 - 1e-12) - allowance);
+    }
+
+    /**
+     * The lower end of one epoch's curve from both directions' merged lower ends ({@link #lowerDelta(Read, long,
+     * double)}), the larger; {@code add} may be null (no lower end of that direction).
+     */
+    static double lowerDelta(Read remove, long removeStart, Read add, long addStart, double epsilon) {
+        double d = lowerDelta(remove, removeStart, epsilon);
+        return add == null ? d : Math.max(d, lowerDelta(add, addStart, epsilon));
     }
 
     /**
