@@ -368,7 +368,7 @@ final class AllocationPld {
         String what = String.format(Locale.ROOT, "balls-and-bins, T = %d, sigma = %s", steps, sigma);
         if (offsetsAlone) {
             DpEvent lowerEvent = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (lower end, refined)",
-                    epochs == 1 ? removeLower.losses(iLo) : ProfileEnvelope.lower(removeLower.survival(), iLo,
+                    epochs == 1 ? removeLower.losses(iLo) : ProfileEnvelope.lower(removeLower.curveSurvival(), iLo,
                     LOSS_GRID, deepTail::removeLower), addLower.losses(-iHi)), epochs);
             refinedLower = PldAccountant.optimisticDiscrete(LOSS_GRID).account(LOWER, lowerEvent, Adjacency.ADD_REMOVE);
         }

@@ -140,6 +140,114 @@ final class ProfileEnvelope {
         return law.rebuild(u, firstRaised, false, iLo);
     }
 
+    /**
+     * One epoch's lower law rebuilt to second order in the grid from a lower read with cell weights ({@link
+     * SurvivalMerge}; null weights: the read itself), as a survival function on the same grid ({@code +inf} last).
+     *
+     * <p>Each cell's mass {@code mu_k} at its weighted mean loss ({@code nu_k = min(mu_k, W_k)}) gives a curve
+     * {@code J <= D_true} (Jensen), convex in {@code alpha = e^x} and linear between the cells' mean losses. On the grid
+     * interval {@code [g_k, g_{k+1}]} the linear piece of {@code J} active at the interval's midpoint is a tangent, so
+     * it is below {@code J} everywhere; each grid point takes the smaller of its two intervals' tangents there,
+     * {@code y_k = J(g_k) - max([cell k-1 above its midpoint] (nu_{k-1} e^h - mu_{k-1}), [cell k below its midpoint]
+     * (mu_k - nu_k))}, so the chord between two grid points is below both tangents and hence below {@code J}. The
+     * last point takes at most the mass at {@code +inf} (the law is constant beyond it), and left of the first point the
+     * law's line stays below {@code J}'s if its total mass is at most the read's. The law is read off the lower convex hull of {@code (alpha_k, y_k)} (below the
+     * chords), its masses scaled down by {@value #SCALE_UP}, its curve recomputed and checked against the hull and its
+     * total mass against the read's by {@value #CHECK_MARGIN}; where a check fails the read is returned. The error
+     * at a grid point is a cell's own mass times at most {@code h/2}, where rounding down moves every mass above it.
+     */
+    static double[] jensenLower(SurvivalMerge.Read read, double h) {
+        double[] survival = read.survival();
+        double[] weight = read.weight();
+        int g = survival.length - 1;
+        if (weight == null || g < 3 || g * h >= MAX_LOG_RANGE) {
+            return survival;
+        }
+        double[] mu = new double[g];
+        double[] nu = new double[g];
+        for (int k = 0; k < g; k++) {
+            mu[k] = Math.max(0, survival[k] - survival[k + 1]);
+            nu[k] = Math.min(mu[k], weight[k]);
+        }
+        double infinity = Math.max(0, survival[g]);
+        double down = Math.exp(-h);
+        double rise = -Math.expm1(-h);
+        double up = Math.exp(h);
+        double half = Math.exp(-h / 2);
+        // base[k] = J(g_k) without cell k: infinity + sum_{i > k} (mu_i - nu_i e^{g_k - g_i}), by
+        // base[k] = base[k+1] + (mu_{k+1} - nu_{k+1} e^{-h}) + (1 - e^{-h}) w[k+1], w[k] = e^{-h} (nu_{k+1} + w[k+1])
+        double[] base = new double[g];
+        double w = 0;
+        base[g - 1] = infinity;
+        for (int k = g - 2; k >= 0; k--) {
+            base[k] = base[k + 1] + (mu[k + 1] - nu[k + 1] * down) + rise * w;
+            w = down * (nu[k + 1] + w);
+        }
+        double leftSlope = -(nu[0] + w); // J's slope left of g_0, in t = e^{x - g_0}
+        // each interval's line: the tangent active at its midpoint (the cell's hinge kept where its mean loss is above
+        // the midpoint, unless that takes the right end under the mass at +inf), else the line without the hinge
+        boolean[] hinge = new boolean[g];
+        for (int k = 0; k + 1 < g; k++) {
+            hinge[k] = nu[k] < mu[k] * half && base[k + 1] + (mu[k + 1] - nu[k + 1]) + (mu[k] - nu[k] * up) >= infinity;
+        }
+        double[] y = new double[g];
+        for (int k = 0; k < g; k++) {
+            double j = base[k] + (mu[k] - nu[k]);
+            double cut = hinge[k] ? 0 : mu[k] - nu[k];
+            if (k > 0 && hinge[k - 1]) {
+                cut = Math.max(cut, nu[k - 1] * up - mu[k - 1]);
+            }
+            y[k] = j - Math.max(0, cut);
+            if (k > 0) {
+                y[k] = Math.min(y[k], y[k - 1]); // the true curve is non-increasing
+            }
+        }
+        y[g - 1] = Math.min(y[g - 1], infinity);
+        double[] t = new double[g];
+        for (int k = 0; k < g; k++) {
+            t[k] = Math.exp(k * h);
+        }
+        int[] hull = lowerHull(t, y);
+        double[] mass = new double[g];
+        for (int k = 0; k < hull.length; k++) {
+            int i = hull[k];
+            double right = k + 1 < hull.length ? (y[hull[k + 1]] - y[i]) / (t[hull[k + 1]] - t[i]) : 0.0;
+            double left = k == 0 ? leftSlope : (y[i] - y[hull[k - 1]]) / (t[i] - t[hull[k - 1]]);
+            mass[i] = Math.max(0, t[i] * (right - left)) * (1 - SCALE_UP);
+        }
+        double newInfinity = Math.max(0, y[g - 1]) * (1 - SCALE_UP);
+        double[] check = new double[g];
+        double[] checkWeighted = new double[g];
+        curveOf(mass, newInfinity, 0, h, check, checkWeighted);
+        for (int k = 0; k + 1 < hull.length; k++) {
+            int a = hull[k];
+            int b = hull[k + 1];
+            for (int i = a; i <= b; i++) {
+                double chord = y[a] + (y[b] - y[a]) * ((t[i] - t[a]) / (t[b] - t[a]));
+                if (!(check[i] <= chord)) {
+                    return survival;
+                }
+            }
+        }
+        // left of g_0 both curves are lines in alpha, the law's at or below J's at g_0: it stays below if its value
+        // at alpha = 0, its total mass, is at most J's (the read's)
+        double total = newInfinity;
+        double totalJ = infinity;
+        for (int k = 0; k < g; k++) {
+            total += mass[k];
+            totalJ += mu[k];
+        }
+        if (hull[0] != 0 || !(total <= totalJ * (1 - CHECK_MARGIN))) {
+            return survival;
+        }
+        double[] out = new double[g + 1];
+        out[g] = newInfinity;
+        for (int k = g - 1; k >= 0; k--) {
+            out[k] = out[k + 1] + mass[k];
+        }
+        return out;
+    }
+
     /** A law on the grid: its masses, mass at {@code +inf}, and its curve {@code D_i} at the grid points. */
     private static final class Law {
         final double h;

@@ -107,19 +107,34 @@ final class SurvivalMerge {
         }
     }
 
-    /** The merged law as losses and masses, the grid starting at {@code iLo} (connected, for an upper end). */
+    /**
+     * The merged law as losses and masses, the grid starting at {@code iLo}: connected, for an upper end; for a lower
+     * end rebuilt from its cells at their weighted mean losses ({@link ProfileEnvelope#jensenLower}).
+     */
     DpEvent.LossMasses losses(long iLo) {
         if (survival == null) {
             return new DpEvent.LossMasses(new double[0], new double[0], 0.0);
+        }
+        if (!upper) {
+            double[] s = curveSurvival();
+            double[] mass = new double[s.length - 1];
+            for (int i = 0; i < mass.length; i++) {
+                mass[i] = Math.max(0, s[i] - s[i + 1]);
+            }
+            return lossMasses(mass, s[s.length - 1], iLo, AllocationPld.LOSS_GRID);
         }
         return lossMasses(masses(), survival[survival.length - 1], iLo, AllocationPld.LOSS_GRID);
     }
 
     /**
-     * The survival function of the law {@link #losses} gives (the connected law for an upper end): a bound on the
-     * curve for {@link ProfileEnvelope} and {@link DirectionCurve}, not on the survival function.
+     * The survival function of the law {@link #losses} gives (the connected law for an upper end, the rebuilt one for a
+     * lower end): a bound on the curve for {@link ProfileEnvelope} and {@link DirectionCurve}, not on the survival
+     * function.
      */
     double[] curveSurvival() {
+        if (!upper) {
+            return ProfileEnvelope.jensenLower(read(), AllocationPld.LOSS_GRID);
+        }
         double[] mass = masses();
         int g = mass.length;
         double[] out = new double[g + 1];
