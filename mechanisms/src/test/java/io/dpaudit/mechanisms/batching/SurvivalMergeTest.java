@@ -68,22 +68,32 @@ class SurvivalMergeTest {
         return new SurvivalMerge.Read(survival, down);
     }
 
-    /** The largest relative shortfall of {@code curve} below the exact curve, and the mean relative excess. */
-    private static double[] compare(double[][] p, double[] curveSurvival) {
-        double worst = 0;
-        double excess = 0;
+    /**
+     * A curve against the exact one over eps from -0.01 to 0.2 (where the truth is at least 1e-12): its largest
+     * relative excess above, its largest relative shortfall below, and its mean relative difference (curve - truth).
+     */
+    private static double[] relative(double[][] p, DoubleUnaryOperator curve) {
+        double above = 0;
+        double below = 0;
+        double mean = 0;
         int count = 0;
         for (double eps = -0.01; eps <= 0.2; eps += GRID * 0.731) {
             double truth = exact(p, eps);
             if (truth < 1e-12) {
                 continue;
             }
-            double d = DirectionCurve.upper(curveSurvival, I_LO, eps);
-            worst = Math.max(worst, (truth - d) / truth);
-            excess += (d - truth) / truth;
+            double r = (curve.applyAsDouble(eps) - truth) / truth;
+            above = Math.max(above, r);
+            below = Math.max(below, -r);
+            mean += r;
             count++;
         }
-        return new double[] {worst, excess / count};
+        return new double[] {above, below, mean / count};
+    }
+
+    /** {@link #relative} of the law with survival function {@code survival} (its own curve, rounded up by 1e-12). */
+    private static double[] law(double[][] p, double[] survival) {
+        return relative(p, eps -> DirectionCurve.upper(survival, I_LO, eps));
     }
 
     @Test
@@ -91,12 +101,12 @@ class SurvivalMergeTest {
         double[][] p = points();
         SurvivalMerge merge = new SurvivalMerge(true);
         merge.add(read(p, 1, SurvivalMerge::downShare));
-        double[] connected = compare(p, merge.curveSurvival());
-        double[] rounded = compare(p, merge.survival());
-        assertTrue(connected[0] <= 1e-9, "the connected law's curve is below the exact one by " + connected[0]);
-        assertTrue(rounded[0] <= 1e-9);
+        double[] connected = law(p, merge.curveSurvival());
+        double[] rounded = law(p, merge.survival());
+        assertTrue(connected[1] <= 1e-9, "the connected law's curve is below the exact one by " + connected[1]);
+        assertTrue(rounded[1] <= 1e-9);
         // measured: mean relative excess 1.3e-3 rounded up, 6.0e-7 connected
-        assertTrue(connected[1] < rounded[1] / 100, "connected " + connected[1] + " against rounded " + rounded[1]);
+        assertTrue(connected[2] < rounded[2] / 100, "connected " + connected[2] + " against rounded " + rounded[2]);
         // the law's masses are the connected ones: same total, same curve at a grid point
         double[] s = merge.curveSurvival();
         assertEquals(merge.survival()[0], s[0], 1e-12);
@@ -105,8 +115,8 @@ class SurvivalMergeTest {
     @Test
     void overSeveralReadsEachCellTakesTheMinimumsRead() {
         double[][] p = points();
-        // read A: 1% too much mass everywhere; read B: exact below the loss 0.02, 5% too much above it, and its
-        // positions unknown (no down shares) below: the minimum takes B low and A high
+        // read A: 1% too much mass everywhere; read B: exact below the loss 0.02, 5% too much above it, added once
+        // without down shares and once with (a tie: the larger share is kept): the minimum takes B low and A high
         double[][] pB = {p[0].clone(), p[1].clone()};
         for (int k = 0; k < pB[0].length; k++) {
             if (pB[0][k] > 0.02) {
@@ -118,10 +128,10 @@ class SurvivalMergeTest {
         SurvivalMerge.Read b = read(pB, 1, SurvivalMerge::downShare);
         merge.add(new SurvivalMerge.Read(b.survival(), null));
         merge.add(b);
-        double[] connected = compare(p, merge.curveSurvival());
-        double[] rounded = compare(p, merge.survival());
-        assertTrue(connected[0] <= 1e-9, "below the exact curve by " + connected[0]);
-        assertTrue(connected[1] < rounded[1], "connected " + connected[1] + " against rounded " + rounded[1]);
+        double[] connected = law(p, merge.curveSurvival());
+        double[] rounded = law(p, merge.survival());
+        assertTrue(connected[1] <= 1e-9, "below the exact curve by " + connected[1]);
+        assertTrue(connected[2] < rounded[2], "connected " + connected[2] + " against rounded " + rounded[2]);
     }
 
     /** One lower read of the points: each mass rounded down to the grid, its weight m e^{g_i - l} times {@code scale}. */
@@ -140,22 +150,9 @@ class SurvivalMergeTest {
         return new SurvivalMerge.Read(survival, null, weight);
     }
 
-    /** The largest relative excess of a lower curve over the exact one, and its mean relative shortfall. */
-    private static double[] compareLower(double[][] p, SurvivalMerge.Read read) {
-        double worst = 0;
-        double shortfall = 0;
-        int count = 0;
-        for (double eps = -0.01; eps <= 0.2; eps += GRID * 0.731) {
-            double truth = exact(p, eps);
-            if (truth < 1e-12) {
-                continue;
-            }
-            double d = SurvivalMerge.lowerDelta(read, I_LO, eps);
-            worst = Math.max(worst, (d - truth) / truth);
-            shortfall += (truth - d) / truth;
-            count++;
-        }
-        return new double[] {worst, shortfall / count};
+    /** {@link #relative} of one epoch's lower curve read from {@code read} ({@link SurvivalMerge#lowerDelta}). */
+    private static double[] lower(double[][] p, SurvivalMerge.Read read) {
+        return relative(p, eps -> SurvivalMerge.lowerDelta(read, I_LO, eps));
     }
 
     @Test
@@ -163,43 +160,27 @@ class SurvivalMergeTest {
         double[][] p = points();
         SurvivalMerge merge = new SurvivalMerge(false);
         merge.add(lowerRead(p, 1));
-        double[] weighted = compareLower(p, merge.read());
-        SurvivalMerge.Read rounded = new SurvivalMerge.Read(merge.survival(), null, null);
-        double[] down = compareLower(p, rounded);
+        double[] weighted = lower(p, merge.read());
+        double[] down = lower(p, new SurvivalMerge.Read(merge.survival(), null, null));
         assertTrue(weighted[0] <= 0, "the lower curve is above the exact one by " + weighted[0]);
         assertTrue(down[0] <= 0);
         // measured: mean relative shortfall 1.3e-3 rounded down, 6.4e-12 at the cells' mean losses
-        assertTrue(weighted[1] < down[1] / 100, "weighted " + weighted[1] + " against rounded " + down[1]);
+        assertTrue(-weighted[2] < -down[2] / 100, "weighted " + weighted[2] + " against rounded " + down[2]);
         // a read without weights in the merge (a second, rounded-down read of the same law) changes nothing: ties keep
         // the smaller weight
         merge.add(new SurvivalMerge.Read(merge.survival().clone(), null, null));
-        assertEquals(weighted[1], compareLower(p, merge.read())[1], 1e-15);
+        assertEquals(weighted[2], lower(p, merge.read())[2], 1e-15);
         // weights claimed 1% too small put the cells too high: above the exact curve
         SurvivalMerge planted = new SurvivalMerge(false);
         planted.add(lowerRead(p, 0.99));
-        assertTrue(compareLower(p, planted.read())[0] > 1e-4, "a planted under-weight must rise above the curve");
+        assertTrue(lower(p, planted.read())[0] > 1e-4, "a planted under-weight must rise above the curve");
     }
 
-    /** The rebuilt lower law's largest relative excess over the exact curve, its mean shortfall, and rounding down's. */
-    private static double[] compareRebuilt(double[][] p, SurvivalMerge merge) {
+    /** {@link #relative} of the lower law rebuilt from {@code merge} ({@link SurvivalMerge#curveSurvival}). */
+    private static double[] rebuilt(double[][] p, SurvivalMerge merge) {
         double[] rebuilt = merge.curveSurvival();
         assertTrue(rebuilt != merge.survival(), "the rebuild fell back to the rounded-down law");
-        double worst = 0;
-        double shortfall = 0;
-        double roundedShortfall = 0;
-        int count = 0;
-        for (double eps = -0.01; eps <= 0.2; eps += GRID * 0.731) {
-            double truth = exact(p, eps);
-            if (truth < 1e-12) {
-                continue;
-            }
-            double d = DirectionCurve.upper(rebuilt, I_LO, eps); // the law's own curve (rounded up by 1e-12)
-            worst = Math.max(worst, (d - truth) / truth);
-            shortfall += (truth - d) / truth;
-            roundedShortfall += (truth - DirectionCurve.lower(merge.survival(), I_LO, eps)) / truth;
-            count++;
-        }
-        return new double[] {worst, shortfall / count, roundedShortfall / count};
+        return law(p, rebuilt);
     }
 
     @Test
@@ -207,15 +188,16 @@ class SurvivalMergeTest {
         double[][] p = points();
         SurvivalMerge merge = new SurvivalMerge(false);
         merge.add(lowerRead(p, 1));
-        double[] r = compareRebuilt(p, merge);
+        double[] r = rebuilt(p, merge);
+        double[] down = lower(p, new SurvivalMerge.Read(merge.survival(), null, null));
         // the law's curve is read rounded up by 1e-12; measured: never above, mean shortfall 2.8e-6 against 1.3e-3
         assertTrue(r[0] <= 1e-11, "the rebuilt lower law's curve is above the exact one by " + r[0]);
-        assertTrue(r[1] < r[2] / 100, r[1] + " against " + r[2]);
+        assertTrue(-r[2] < -down[2] / 100, r[2] + " against " + down[2]);
         // weights claimed 2e-5 too small (cells still within their grid interval): the rebuilt law rises above the
         // exact curve
         SurvivalMerge planted = new SurvivalMerge(false);
         planted.add(lowerRead(p, 1 - 2e-5));
-        double rise = compareRebuilt(p, planted)[0];
+        double rise = rebuilt(p, planted)[0];
         assertTrue(rise > 1e-4, "a planted under-weight must rise above the curve: " + rise); // measured 1.8e-3
     }
 
@@ -224,6 +206,6 @@ class SurvivalMergeTest {
         double[][] p = points();
         SurvivalMerge merge = new SurvivalMerge(true);
         merge.add(read(p, 1, rise -> Math.min(1, SurvivalMerge.downShare(rise) * 1.5 + 0.05)));
-        assertTrue(compare(p, merge.curveSurvival())[0] > 1e-6, "a planted over-split must fall below the curve");
+        assertTrue(law(p, merge.curveSurvival())[1] > 1e-6, "a planted over-split must fall below the curve");
     }
 }
