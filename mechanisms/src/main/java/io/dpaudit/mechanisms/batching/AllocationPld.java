@@ -35,45 +35,33 @@ import java.util.function.DoubleUnaryOperator;
  * {@code E}-fold composition of it, is non-decreasing in {@code G} (integration by parts), so the PLD accountant's
  * pessimistic composition of the upper laws is an upper bound on the curve and the optimistic composition of the
  * lower laws a lower one: the accountant subtracts its composition's round-off allowance, aliased mass and mass at
- * {@code +inf} ({@link PldAccountant#optimisticDiscrete}), so it is proven for every {@code E} (until 2026-11-30 it
- * added the allowance, and for {@code E > 1} the lower end was only an approximation).
+ * {@code +inf} ({@link PldAccountant#optimisticDiscrete}), so it is proven for every {@code E}.
  *
- * <p><b>The offsets' concentration</b> (2026-11-30). Rounding every term down moves {@code S} by
- * {@code R = sum_t u_t}, the terms' offsets {@code u_t} in {@code [0, h)}, independent, with means bracketed in closed
- * form ({@link LognormalSumLattice#meanOffset}, the canary's apart under {@code P}). By Hoeffding's inequality, or
- * Bernstein's with the offsets' variance bounded in closed form where narrower ({@link OffsetConcentration}, since
- * 2026-11-30: about 0.6 of Hoeffding's band at T = 10^4), {@code R} lies within {@code h sqrt(T ln(1/nu) / 2)} of its
- * mean except with probability {@code nu} =
- * {@value LossSurvivalReader#OFFSET_TAIL} on each side, so the rounded-down lattice read with {@code S = j h + r+} or
- * {@code j h + r-} ({@link LossSurvivalReader#throughOffsets}) gives all four ends, each off by
- * {@code nu} (added at {@code +inf} for an upper end, taken off a lower one). Its band is about {@code 9 sqrt(T) h}
- * wide where the rounded lattices' is {@code T h} (T = 10^4, σ = 0.7, δ = 1e-3: [0.03701, 0.03792] against [0.03286,
- * 0.04205]); from {@value #OFFSET_READ_ALONE_FROM} steps on the rounded-up lattice is not computed.
- *
- * <p><b>Resolution.</b> A rung's rounding moves {@code S} by at most {@code T h = T B / n}, at most {@code T r / n}
- * of {@code S} where the rung is used ({@code r = max(4, 0.004 n / T)}, so at most 0.4% unless {@code T > 0.001 n}):
- * about 0.4% in the likelihood ratio for {@code T = 1000} on {@code n = 2^20} points, so the two ends of the rounded
- * lattices differ by about that much in ε, and the offsets' read by about {@code 9 / sqrt(T)} of it; the other
- * direction reads {@code S} down to
- * {@code T e^{tau^2/2 - eps}} off the bottom rung, at {@code 2 T e^eps / n} (the lattice has at least 2^20 points).
+ * <p><b>The offsets' concentration</b> (2026-11-30). Rounding every term down moves {@code S} by {@code R = sum_t u_t},
+ * independent offsets in {@code [0, h)} with means bracketed in closed form ({@link LognormalSumLattice#meanOffset});
+ * by Hoeffding's or Bernstein's inequality ({@link OffsetConcentration}) {@code R} lies within about
+ * {@code h sqrt(T ln(1/nu) / 2)} of its mean except with probability {@code nu} =
+ * {@value LossSurvivalReader#OFFSET_TAIL} a side, so the rounded-down lattice read with {@code S = j h + r+} or
+ * {@code j h + r-} ({@link LossSurvivalReader#throughOffsets}) gives all four ends, each off by {@code nu}: a band of
+ * about {@code 9 sqrt(T) h} where the rounded lattices' is {@code T h}; from {@value #OFFSET_READ_ALONE_FROM} steps on
+ * the rounded-up lattice is not computed. A rung moves {@code S} by at most {@code T r / n} of {@code S} where it is
+ * used ({@code r = max(4, 0.004 n / T)}); the other direction reads {@code S} down to {@code T e^{tau^2/2 - eps}} off
+ * the bottom rung (at least 2^20 points). One epoch is also bracketed in convex order, with no band
+ * ({@link ConvexOrderBracket}).
  *
  * <p><b>Small δ.</b> The lattice's round-off allowance (about 1e-15 per point, summed over a tail of up to 10^6
  * points) is a floor of about 1e-10 on both ends. Below {@link #REFINE_BELOW} the upper end is refined
  * ({@link #refine}): the rungs are computed again under an exponential tilt towards the tail each serves, where the
  * allowance is relative instead of absolute, and the pointwise smaller survival function is kept (T = 1000, σ = 1,
  * δ = 1e-12: upper end 0.8943, was 3.817). From {@value #OFFSET_READ_ALONE_FROM} steps on the tilted lattices are
- * rounded down and read through the offsets' concentration, so the same lattices refine the lower end too (T = 1000,
- * σ = 1, four epochs, δ = 1e-10: [0.6669, 0.6742], the plain lower end 0.6480). Offered for {@code T <= 10^4} and
- * {@code tau^2 / 2 + 8 tau <= 60} (sigma >= 0.18).
+ * rounded down and read through the offsets' concentration, so they refine the lower end too. Offered for
+ * {@code T <= 10^4} and {@code tau^2 / 2 + 8 tau <= 60} (sigma >= 0.18).
  *
  * <p><b>The deep tail</b> (2026-11-30, {@link AllocationDeepTail}). Far in the tail one large term carries the event
  * and the other terms matter through their mean, spread and excess, which closed forms bound from both sides without a
- * lattice's round-off: for one epoch as bounds on {@code delta(eps)} (T = 10^4, σ = 0.7: δ(7) in [1.231e-27,
- * 1.231e-27], where the lattices gave up to 3.468e-20), and for any number of epochs as bounds on one epoch's survival
- * function of the loss, merged into the refined ends before composition (T = 10^4, σ = 0.7, four epochs, δ = 1e-10:
- * [1.195, 1.206] where the lattices gave [0.903, 1.226]); its second-order bounds on one epoch's curve then tighten
- * both ends' tails ({@link ProfileEnvelope}: curve bounds are enough to compose; T = 10^4, σ = 0.7, 1e-8: 0.32%, was
- * 3.1%).
+ * lattice's round-off: for one epoch on {@code delta(eps)} (T = 10^4, σ = 0.7: δ(7) in [1.231e-27, 1.231e-27]), and for
+ * any number on one epoch's survival function and curve before composition ({@link ProfileEnvelope}; T = 10^4,
+ * σ = 0.7, four epochs, 1e-8: 0.32%, was 3.1%).
  */
 final class AllocationPld {
     static final String UPPER = "allocation-pld-upper";
@@ -108,7 +96,7 @@ final class AllocationPld {
     static final double REFINE_BELOW = 1e-7;
     /** Where the bottom rung's tilt towards the upper tail aims, as a fraction of its clamp. */
     static final double BOTTOM_TILT = 0.75;
-    /** Alias mass above which a rung is not used for a lower end (where wrapped mass would sit too high). */
+    /** Alias mass above which a rung is not used for a lower end. */
     static final double ALIAS_LIMIT = 1e-30;
     /**
      * From this many steps on, the rounded-up lattice is not computed: the offsets' read of the rounded-down one moves
@@ -149,6 +137,7 @@ final class AllocationPld {
      */
     private final AllocationDeepTail deepTail;
     private DoubleUnaryOperator[] wholeSum;
+    private ConvexOrderBracket convex;
 
     /** The plain bracket, and both ends' merged reads (both directions) that the refinement starts from. */
     private record Result(PrivacyBound upper, PrivacyBound lower, SurvivalMerge.Read removeUpper,
@@ -274,7 +263,10 @@ final class AllocationPld {
                         + "dominates, and the lower end loosens, as the bracket line of bound shows")
                         + "; deep in the tail, one large term against the rest's mean in closed form: "
                         + "AllocationDeepTail" + (epochs == 1 ? ", to second order in the rest's spread"
-                        : " (on each epoch's curve, to second order, before composition: ProfileEnvelope)"));
+                        : " (on each epoch's curve, to second order, before composition: ProfileEnvelope)"))
+                + (convex().offered() ? "; also through the sum's lattices in convex order, with no rounding band "
+                        + (upper ? "(each term split keeping its mean" : "(each term at its cell's mean, rounded down")
+                        + (epochs == 1 ? "" : ", composed") + ": ConvexOrderBracket)" : "");
     }
 
     /** The largest relative move of S on the range where a rung is used: {@code T ratio / n}. */
@@ -392,6 +384,14 @@ final class AllocationPld {
         return result().iLo();
     }
 
+    /** The bracket in convex order (ConvexOrderBracket), made on first use. */
+    private synchronized ConvexOrderBracket convex() {
+        if (convex == null) {
+            convex = new ConvexOrderBracket(steps, epochs, sigma);
+        }
+        return convex;
+    }
+
     /** The refined lower end (null for fewer than {@value #OFFSET_READ_ALONE_FROM} steps). */
     private synchronized PrivacyBound refinedLower() {
         refined();
@@ -414,7 +414,6 @@ final class AllocationPld {
         }
         return tail;
     }
-
 
     private Result compute() {
         SurvivalMerge removeUpper = new SurvivalMerge(true);
@@ -480,10 +479,7 @@ final class AllocationPld {
         return (long) Math.floor(n * fraction);
     }
 
-    /**
-     * Where the bottom rung's tilt towards Q's lower tail aims: the sum at {@code e^{-1}} of its mean (the add
-     * direction's loss 1), as a lattice index.
-     */
+    /** Where the bottom rung's tilt towards Q's lower tail aims: the sum at {@code e^{-1}} of its mean, as an index. */
     private long lowerTiltTarget(double clamp) {
         int n = lattice / 2 - 1;
         return (long) Math.floor(n * Math.exp(logMean - 1) / clamp);
@@ -527,15 +523,16 @@ final class AllocationPld {
             if (upper && d < REFINE_BELOW) {
                 d = Math.min(d, refined().delta(epsilon));
                 AllocationTailBound split = tail();
-                return split == null ? d : split.delta(epsilon, d);
+                d = split == null ? d : split.delta(epsilon, d);
             }
             if (upper) {
-                return d;
+                return Math.min(d, convex().upperDelta(epsilon));
             }
             if (epochs == 1) { // each cell at its weighted mean loss (SurvivalMerge), not rounded down
                 Result r = result();
                 d = Math.max(d, SurvivalMerge.lowerDelta(r.removeLower(), r.iLo(), r.addLower(), -r.iHi(), epsilon));
             }
+            d = Math.max(d, convex().lowerDelta(epsilon));
             if (d < REFINE_BELOW) {
                 PrivacyBound refinedLow = refinedLower();
                 if (refinedLow != null) {
@@ -590,10 +587,11 @@ final class AllocationPld {
                         e = Math.min(e, split.epsilon(delta, e));
                     }
                 }
-                return e;
+                return Double.isFinite(e) ? convex().upperEpsilon(delta, e) : e;
             }
-            // The lower end's ε(δ): the lower end of the root bracket of its (rounded-down) profile.
-            return PrivacyBound.epsilonFromLowerProfile(this, delta);
+            // the lower end of the root bracket of its (rounded-down) profile, the convex order's tilts only near it
+            double e = convex().withoutTilts(() -> PrivacyBound.epsilonFromLowerProfile(this, delta));
+            return convex().lowerEpsilon(delta, e);
         }
     }
 }

@@ -193,20 +193,24 @@ final class LognormalSumLattice {
     /**
      * The laws of the sums of independent lattice terms (term masses {@code a}, {@code b} on points {@code 0..}),
      * computed by one real FFT of length {@code m} raised to the powers (sums at or above {@code m} wrap around), with
-     * the round-off allowance of the class comment.
+     * the round-off allowance of the class comment; {@code b} null: {@code q} alone ({@code p} null).
      */
     static Powers powers(double[] a, double[] b, int steps, int shifted, int m) {
         int half = m / 2 + 1;
         double[] aRe = new double[half];
         double[] aIm = new double[half];
-        double[] bRe = new double[half];
-        double[] bIm = new double[half];
         Fft.forwardReal(a, m, aRe, aIm);
-        Fft.forwardReal(b, m, bRe, bIm);
-        double[] qRe = new double[half];
-        double[] qIm = new double[half];
-        double[] pRe = new double[half];
-        double[] pIm = new double[half];
+        boolean withP = b != null;
+        // without P the power overwrites the transform in place (each coefficient is read before it is written)
+        double[] bRe = withP ? new double[half] : null;
+        double[] bIm = withP ? new double[half] : null;
+        if (withP) {
+            Fft.forwardReal(b, m, bRe, bIm);
+        }
+        double[] qRe = withP ? new double[half] : aRe;
+        double[] qIm = withP ? new double[half] : aIm;
+        double[] pRe = withP ? new double[half] : null;
+        double[] pIm = withP ? new double[half] : null;
         double absQ = 0;
         double absP = 0;
         for (int k = 0; k < half; k++) {
@@ -218,6 +222,10 @@ final class LognormalSumLattice {
                 double rq = Math.exp(steps * logR);
                 qRe[k] = rq * Math.cos(steps * phi);
                 qIm[k] = rq * Math.sin(steps * phi);
+                absQ += weight * rq;
+                if (!withP) {
+                    continue;
+                }
                 double rp = Math.exp((steps - shifted) * logR);
                 double cr = rp * Math.cos((steps - shifted) * phi);
                 double ci = rp * Math.sin((steps - shifted) * phi);
@@ -233,15 +241,17 @@ final class LognormalSumLattice {
                 }
                 pRe[k] = cr * sRe - ci * sIm;
                 pIm[k] = cr * sIm + ci * sRe;
-                absQ += weight * rq;
                 absP += weight * Math.hypot(pRe[k], pIm[k]);
             }
         }
         double[] q = Fft.inverseReal(qRe, qIm, m);
-        double[] p = Fft.inverseReal(pRe, pIm, m);
         double model = 4.0 * (steps + 2) * 0x1p-53 * (Math.log(m) / Math.log(2));
-        return new Powers(q, p, Math.max(model * absQ / m, 2 * mostNegative(q)),
-                Math.max(model * absP / m, 2 * mostNegative(p)));
+        double etaQ = Math.max(model * absQ / m, 2 * mostNegative(q));
+        if (!withP) {
+            return new Powers(q, null, etaQ, 0);
+        }
+        double[] p = Fft.inverseReal(pRe, pIm, m);
+        return new Powers(q, p, etaQ, Math.max(model * absP / m, 2 * mostNegative(p)));
     }
 
     /**
@@ -330,7 +340,7 @@ final class LognormalSumLattice {
      * {@code P(w in (i h, (i+1) h])} for {@code log w ~ N(shift, tau^2)}, {@code i = 0..n-1}, from differences of the
      * normal distribution function taken on the side where they do not cancel.
      */
-    private static double[] intervalMasses(int n, double h, double tau, double shift) {
+    static double[] intervalMasses(int n, double h, double tau, double shift) {
         return INTERVALS.get(n, h, tau, shift);
     }
 

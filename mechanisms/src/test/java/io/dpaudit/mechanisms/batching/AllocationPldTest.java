@@ -91,7 +91,11 @@ class AllocationPldTest {
      * unrounded numpy computation of the same sum (2^23 points, every term at its interval's midpoint, FFT in
      * double; not certified, good to about 1e-5 in ε). The one- and two-step checks above guard the read's validity
      * (measured: without the offsets' deviation four of them fail; without the lattice's bottom point, most of a
-     * coarse rung's mass, the two-step quadrature falls above the upper end); this one guards its resolution.
+     * coarse rung's mass, the two-step quadrature falls above the upper end); this one guards its resolution. Since
+     * the bracket in convex order (2026-11-30, eighth session) it is [0.0678243, 0.0678259], narrower than the
+     * reference's own accuracy, which lies 8e-8 above it: the bracket must meet the reference's interval, ±1e-5.
+     * (The split lattices on 2^21 to 2^24 points give nested upper ends at ε = 0.067826: 1.00000e-3, 0.999996e-3,
+     * 0.999994e-3, 0.999994e-3, so the exact ε(1e-3) is below 0.067826.)
      */
     @Test
     void manyStepsAreBracketedToAPerCentAroundAnIndependentValue() {
@@ -99,7 +103,9 @@ class AllocationPldTest {
         double lo = pld.lower().epsilon(1e-3);
         double hi = pld.upper().epsilon(1e-3);
         double reference = 0.067826;
-        assertTrue(lo <= reference && reference <= hi, "[" + lo + ", " + hi + "] misses " + reference);
+        double accuracy = 1e-5;
+        assertTrue(lo <= reference + accuracy && reference - accuracy <= hi, "[" + lo + ", " + hi + "] misses "
+                + reference + " +- " + accuracy);
         assertTrue(hi - lo <= 0.01 * lo, "wider than a per cent: [" + lo + ", " + hi + "]");
     }
 

@@ -172,7 +172,11 @@ import io.dpaudit.reports.TestReports;
  * and the claims' lower bounds with them; nothing else moved. Re-pinned when the lower laws were rebuilt on the grid
  * from those cells (tangents of the cells' curve, for the accountant's composition; the same session): three files,
  * lower ends' curve points up by at most 0.18% (one zoo point down by 1e-9, the rebuild's scaling), their ε at the
- * pinned δ unchanged; nothing else moved.
+ * pinned δ unchanged; nothing else moved. Re-pinned when the bracket took the lattices in convex order (each term split
+ * keeping its mean for the upper end, at its cell's mean rounded down for the lower; ConvexOrderBracket, 2026-11-30,
+ * eighth session): three files, upper ends down by at most 0.76% and lower ends up by at most 0.71% (T = 1000, σ = 1,
+ * ε(1e-3) in [0.0678243, 0.0678259], was [0.067703, 0.067953]), the claims set at them and their evidence with them,
+ * random allocation k = 2's decomposition upper end down by 0.025%; no verdict moved and no non-numeric field changed.
  *
  * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
  * timings and the environment change from run to run. The thread count never changes a number (engine contract), so
