@@ -6,8 +6,10 @@ import io.dpaudit.core.accounting.PldAccountant;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.numerics.Interruption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.DoubleSupplier;
 
 /**
@@ -40,8 +42,10 @@ final class ConvexOrderBracket {
     static final double TILT_ABOVE = 1e-15;
     /** How far under the read's first point a tilt is aimed, relative to the mean sum. */
     static final double AIM_BELOW = 0.005;
-    /** How far above its aim a tilted lattice is reused, relative to the mean sum. */
-    static final double REUSE = 0.03;
+    /** The grid the tilts' aims are snapped to, relative to the mean sum. */
+    static final double AIM_BUCKET = 0.01;
+    /** Tilted lattices kept, of each kind. */
+    static final int KEPT = 4;
 
     private final int steps;
     private final int epochs;
@@ -58,11 +62,21 @@ final class ConvexOrderBracket {
     private ConvexOrderLattice.Term cellTerm;
     private ConvexOrderLattice split;
     private ConvexOrderLattice cells;
-    /** The last tilted lattice of each kind, and the index it was aimed at. */
-    private ConvexOrderLattice tiltedSplit;
-    private ConvexOrderLattice tiltedCells;
-    private long splitAim;
-    private long cellsAim;
+    /** The tilted lattices of each kind by aim, the last {@value #KEPT} used. */
+    private final Map<Long, ConvexOrderLattice> tiltedSplit = recent();
+    private final Map<Long, ConvexOrderLattice> tiltedCells = recent();
+
+    /** A map that keeps its last {@value #KEPT} entries in access order. */
+    private static Map<Long, ConvexOrderLattice> recent() {
+        return new LinkedHashMap<>(8, 0.75f, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Long, ConvexOrderLattice> eldest) {
+                return size() > KEPT;
+            }
+        };
+    }
 
     ConvexOrderBracket(int steps, int epochs, double sigma) {
         this.steps = steps;
@@ -110,7 +124,7 @@ final class ConvexOrderBracket {
         if (!offered()) {
             return Double.POSITIVE_INFINITY;
         }
-        return epochs == 1 ? ends(eps)[1] : composed()[0].delta(eps);
+        return epochs == 1 ? oneEpoch(eps, true) : composed()[0].delta(eps);
     }
 
     /** A lower bound on the curve {@code delta(eps)}, the remove direction's (0 if not offered). */
@@ -118,27 +132,29 @@ final class ConvexOrderBracket {
         if (!offered()) {
             return 0;
         }
-        return epochs == 1 ? ends(eps)[0] : composed()[1].delta(eps);
+        return epochs == 1 ? oneEpoch(eps, false) : composed()[1].delta(eps);
     }
 
     /**
-     * {lower, upper} at {@code eps}: the untilted lattices', tightened by the tilted ones where they are more than
-     * {@value #TILT_GAP} apart (relative to the upper end) and the upper end is above {@value #TILT_ABOVE}.
+     * One epoch's upper or lower end at {@code eps}: the untilted lattices', tightened by a tilted one of the end's
+     * kind where the untilted ends are more than {@value #TILT_GAP} apart (relative to the upper) and the upper end is
+     * above {@value #TILT_ABOVE}.
      */
-    private double[] ends(double eps) {
+    private double oneEpoch(double eps, boolean upper) {
         base();
         double remove = split.removeUpper(eps);
         double add = split.addUpper(eps);
-        double lower = cells.removeLower(eps);
-        double upper = Math.max(remove, add);
-        if (tiltsAllowed && upper - lower > TILT_GAP * upper && upper > TILT_ABOVE) {
-            ConvexOrderLattice t = tilted(ConvexOrderLattice.Kind.SPLIT, eps);
-            remove = Math.min(remove, t.removeUpper(eps));
-            add = Math.min(add, t.addUpper(eps));
-            upper = Math.max(remove, add);
-            lower = Math.max(lower, tilted(ConvexOrderLattice.Kind.CELL_MEANS, eps).removeLower(eps));
+        double high = Math.max(remove, add);
+        double low = cells.removeLower(eps);
+        boolean tilt = tiltsAllowed && high - low > TILT_GAP * high && high > TILT_ABOVE;
+        if (!upper) {
+            return tilt ? Math.max(low, tilted(ConvexOrderLattice.Kind.CELL_MEANS, eps).removeLower(eps)) : low;
         }
-        return new double[] {lower, upper};
+        if (tilt) {
+            ConvexOrderLattice t = tilted(ConvexOrderLattice.Kind.SPLIT, eps);
+            high = Math.max(Math.min(remove, t.removeUpper(eps)), Math.min(add, t.addUpper(eps)));
+        }
+        return high;
     }
 
     /**
@@ -321,28 +337,20 @@ final class ConvexOrderBracket {
     }
 
     /**
-     * The tilted lattice of {@code kind} for a read starting at {@code eps}: the last one while the read starts at
-     * most {@value #REUSE} of the mean sum above its aim, else a new one aimed {@value #AIM_BELOW} of the mean below
-     * the start (the allowance is relative near and above the aim).
+     * A tilted lattice of {@code kind} for a read starting at {@code eps}: aimed at the multiple of
+     * {@value #AIM_BUCKET} of the mean sum at or below {@value #AIM_BELOW} of it under the start (so that nearby reads
+     * share it; the allowance is relative near and above the aim), the last {@value #KEPT} of each kind kept.
      */
     private ConvexOrderLattice tilted(ConvexOrderLattice.Kind kind, double eps) {
-        boolean isSplit = kind == ConvexOrderLattice.Kind.SPLIT;
-        double start = split.indexOf(eps);
         double mean = split.indexOf(0);
-        long aim = isSplit ? splitAim : cellsAim;
-        ConvexOrderLattice kept = isSplit ? tiltedSplit : tiltedCells;
-        if (kept != null && start >= aim && start <= aim + REUSE * mean) {
-            return kept;
-        }
-        Interruption.check("computing the balls-and-bins convex-order lattices under a tilt");
-        aim = (long) Math.floor(start - AIM_BELOW * mean);
-        ConvexOrderLattice made = make(kind, aim);
-        if (isSplit) {
-            tiltedSplit = made;
-            splitAim = aim;
-        } else {
-            tiltedCells = made;
-            cellsAim = aim;
+        double bucket = Math.max(1, Math.floor(AIM_BUCKET * mean));
+        long aim = (long) (Math.floor((split.indexOf(eps) - AIM_BELOW * mean) / bucket) * bucket);
+        Map<Long, ConvexOrderLattice> kept = kind == ConvexOrderLattice.Kind.SPLIT ? tiltedSplit : tiltedCells;
+        ConvexOrderLattice made = kept.get(aim);
+        if (made == null) {
+            Interruption.check("computing the balls-and-bins convex-order lattices under a tilt");
+            made = make(kind, aim);
+            kept.put(aim, made);
         }
         return made;
     }

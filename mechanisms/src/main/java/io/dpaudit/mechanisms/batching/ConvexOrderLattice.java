@@ -140,7 +140,13 @@ final class ConvexOrderLattice {
         double[] law = a;
         if (tiltAt >= 0 && tiltAt > steps * LognormalSumLattice.meanIndex(a)) {
             double lambda = aimTilt(a, steps, tiltAt);
-            for (int halvings = 0; halvings < 12 && lambda * n >= 1; halvings++) {
+            // halved first on the cheap bound from the block sums, then checked exactly
+            double[] blocks = LognormalSumLattice.blocks(a);
+            while (lambda * n >= 1 && LognormalSumLattice.tiltedWrapBound(blocks, blocks, 1, steps, m, lambda)
+                    > LognormalSumLattice.WRAP_LIMIT) {
+                lambda /= 2;
+            }
+            for (int halvings = 0; halvings < 4 && lambda * n >= 1; halvings++) {
                 double[] at = a.clone();
                 double logZ = LognormalSumLattice.tiltInPlace(at, lambda);
                 if (LognormalSumLattice.chernoffAlias(at, at, 1, steps, m) <= LognormalSumLattice.WRAP_LIMIT) {

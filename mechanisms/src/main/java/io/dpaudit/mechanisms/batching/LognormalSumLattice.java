@@ -287,7 +287,7 @@ final class LognormalSumLattice {
      * sums (each block's tilted mass at most its mass times {@code e^{lambda (b+1) BLOCK}} over the normaliser's lower
      * bound {@code sum_b mass_b e^{lambda b BLOCK}}) and the Chernoff bound of {@link #chernoffAlias}.
      */
-    private static double tiltedWrapBound(double[] blockA, double[] blockB, int shifted, int steps, int m,
+    static double tiltedWrapBound(double[] blockA, double[] blockB, int shifted, int steps, int m,
             double lambda) {
         double[] logA = logBlocks(blockA);
         double[] logB = logBlocks(blockB);
