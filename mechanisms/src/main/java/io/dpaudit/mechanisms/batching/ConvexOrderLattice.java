@@ -464,19 +464,9 @@ final class ConvexOrderLattice {
         return alias;
     }
 
-    /** The tilt per lattice index (0: none). */
-    double tilt() {
-        return tilt;
-    }
-
     /** The lattice spacing. */
     double spacing() {
         return h;
-    }
-
-    /** The round-off allowance per point (of the tilted masses, where tilted). */
-    double eta() {
-        return eta;
     }
 
     /** The lattice index of the sum {@code T mu e^eps} (where the remove direction's integrand starts). */
