@@ -5,7 +5,9 @@ import io.dpaudit.core.accounting.DpEvent;
 import io.dpaudit.core.accounting.PldAccountant;
 import io.dpaudit.core.bounds.PrivacyBound;
 import io.dpaudit.core.numerics.Interruption;
+import java.lang.ref.SoftReference;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,9 +25,11 @@ import java.util.function.DoubleSupplier;
  * ({@link ConvexOrderLattice#escapeClamp}); the lattice covers terms up to the larger of {@code B} and twice the mean
  * sum {@code T mu} (sums up to twice that), at spacing at most {@value #SPACING}, and is offered where that takes at
  * most {@value #MOST_POINTS} points ({@link #offered}). For one epoch, where the untilted ends are more than
- * {@value #TILT_GAP} apart, both lattices are also computed under an exponential tilt aimed just under the sum the read
- * starts at, so that the round-off allowance there is relative; over several epochs the tilts aim at fixed levels of
- * one epoch's curve ({@link #COMPOSED_LEVELS}). Every lattice's read is an end, so the tightest is kept.
+ * {@value #TILT_GAP} apart, both lattices are also computed under an exponential tilt aimed just under the sum where the
+ * untilted upper end falls to the level of δ at or above the read's ({@value #LEVELS_PER_DECADE} levels per decade), so
+ * that the round-off allowance there is relative and every read between two levels shares one pair of lattices; over
+ * several epochs the tilts aim at fixed levels of one epoch's curve ({@link #COMPOSED_LEVELS}). Every lattice's read is
+ * an end, so the tightest is kept.
  */
 final class ConvexOrderBracket {
     /** Largest lattice spacing sought. */
@@ -40,12 +44,16 @@ final class ConvexOrderBracket {
     static final double TILT_GAP = 1e-3;
     /** ... unless the upper end is below this (far under any δ asked for, 1e-12 at least: a tilt gains nothing). */
     static final double TILT_ABOVE = 1e-15;
-    /** How far under the read's first point a tilt is aimed, relative to the mean sum. */
+    /** How far under the level's first point a tilt is aimed, relative to the mean sum. */
     static final double AIM_BELOW = 0.005;
-    /** The grid the tilts' aims are snapped to, relative to the mean sum. */
-    static final double AIM_BUCKET = 0.01;
-    /** Tilted lattices kept, of each kind. */
-    static final int KEPT = 4;
+    /** One epoch's tilts aim at the levels {@code 10^(-k / LEVELS_PER_DECADE)} of δ. */
+    static final int LEVELS_PER_DECADE = 2;
+    /**
+     * Bytes of tilted lattices kept, of each kind (at least two lattices): eight of 2^22 points, so that a plot's reads,
+     * which move back and forth between the levels, find them made. They are held softly: under memory pressure the
+     * collector may drop them, and they are made again (a lattice depends only on its aim, so no number changes).
+     */
+    static final long KEPT_BYTES = 1L << 28;
 
     private final int steps;
     private final int epochs;
@@ -62,18 +70,20 @@ final class ConvexOrderBracket {
     private ConvexOrderLattice.Term cellTerm;
     private ConvexOrderLattice split;
     private ConvexOrderLattice cells;
-    /** The tilted lattices of each kind by aim, the last {@value #KEPT} used. */
-    private final Map<Long, ConvexOrderLattice> tiltedSplit = recent();
-    private final Map<Long, ConvexOrderLattice> tiltedCells = recent();
+    /** One epoch's aims by level index {@code k} ({@link #aimAtLevel}). */
+    private final Map<Integer, Long> levelAims = new HashMap<>();
+    /** The tilted lattices of each kind by aim, the last used ({@link #KEPT_BYTES}). */
+    private final Map<Long, SoftReference<ConvexOrderLattice>> tiltedSplit;
+    private final Map<Long, SoftReference<ConvexOrderLattice>> tiltedCells;
 
-    /** A map that keeps its last {@value #KEPT} entries in access order. */
-    private static Map<Long, ConvexOrderLattice> recent() {
-        return new LinkedHashMap<>(8, 0.75f, true) {
+    /** A map that keeps its last {@code kept} entries in access order. */
+    private static Map<Long, SoftReference<ConvexOrderLattice>> recent(int kept) {
+        return new LinkedHashMap<>(16, 0.75f, true) {
             private static final long serialVersionUID = 1L;
 
             @Override
-            protected boolean removeEldestEntry(Map.Entry<Long, ConvexOrderLattice> eldest) {
-                return size() > KEPT;
+            protected boolean removeEldestEntry(Map.Entry<Long, SoftReference<ConvexOrderLattice>> eldest) {
+                return size() > kept;
             }
         };
     }
@@ -88,6 +98,9 @@ final class ConvexOrderBracket {
         this.lattice = latticeFor(range);
         this.h = range / (lattice / 2 - 1);
         this.clampIndex = (int) Math.min(lattice / 2 - 1, Math.ceil(clamp / h));
+        int kept = (int) Math.max(2, KEPT_BYTES / (8L * lattice));
+        this.tiltedSplit = recent(kept);
+        this.tiltedCells = recent(kept);
     }
 
     /**
@@ -148,10 +161,10 @@ final class ConvexOrderBracket {
         double low = cells.removeLower(eps);
         boolean tilt = tiltsAllowed && high - low > TILT_GAP * high && high > TILT_ABOVE;
         if (!upper) {
-            return tilt ? Math.max(low, tilted(ConvexOrderLattice.Kind.CELL_MEANS, eps).removeLower(eps)) : low;
+            return tilt ? Math.max(low, tilted(ConvexOrderLattice.Kind.CELL_MEANS, high).removeLower(eps)) : low;
         }
         if (tilt) {
-            ConvexOrderLattice t = tilted(ConvexOrderLattice.Kind.SPLIT, eps);
+            ConvexOrderLattice t = tilted(ConvexOrderLattice.Kind.SPLIT, high);
             high = Math.max(Math.min(remove, t.removeUpper(eps)), Math.min(add, t.addUpper(eps)));
         }
         return high;
@@ -337,21 +350,49 @@ final class ConvexOrderBracket {
     }
 
     /**
-     * A tilted lattice of {@code kind} for a read starting at {@code eps}: aimed at the multiple of
-     * {@value #AIM_BUCKET} of the mean sum at or below {@value #AIM_BELOW} of it under the start (so that nearby reads
-     * share it; the allowance is relative near and above the aim), the last {@value #KEPT} of each kind kept.
+     * A tilted lattice of {@code kind} for a read whose untilted upper end is {@code high}: aimed as
+     * {@link #aimAtLevel} says for the level {@code 10^(-k / LEVELS_PER_DECADE)} at or above {@code high} (so that
+     * every read between two levels shares it), the last used kept ({@link #KEPT_BYTES}).
      */
-    private ConvexOrderLattice tilted(ConvexOrderLattice.Kind kind, double eps) {
-        double mean = split.indexOf(0);
-        double bucket = Math.max(1, Math.floor(AIM_BUCKET * mean));
-        long aim = (long) (Math.floor((split.indexOf(eps) - AIM_BELOW * mean) / bucket) * bucket);
-        Map<Long, ConvexOrderLattice> kept = kind == ConvexOrderLattice.Kind.SPLIT ? tiltedSplit : tiltedCells;
-        ConvexOrderLattice made = kept.get(aim);
+    private ConvexOrderLattice tilted(ConvexOrderLattice.Kind kind, double high) {
+        long aim = aimAtLevel((int) Math.floor(-LEVELS_PER_DECADE * Math.log10(high)));
+        Map<Long, SoftReference<ConvexOrderLattice>> kept = kind == ConvexOrderLattice.Kind.SPLIT ? tiltedSplit
+                : tiltedCells;
+        SoftReference<ConvexOrderLattice> held = kept.get(aim);
+        ConvexOrderLattice made = held == null ? null : held.get();
         if (made == null) {
             Interruption.check("computing the balls-and-bins convex-order lattices under a tilt");
             made = make(kind, aim);
-            kept.put(aim, made);
+            kept.put(aim, new SoftReference<>(made));
         }
         return made;
+    }
+
+    /**
+     * The aim of level {@code k}: {@value #AIM_BELOW} of the mean sum under the sum {@code T mu e^eps}, where
+     * {@code eps} is found by bisection on {@code [0, 16]} (to 1e-6, the right end kept) as the smallest where the
+     * untilted upper end is at most {@code 10^(-k / LEVELS_PER_DECADE)}: a read whose untilted upper end is at most
+     * that level starts at or above that sum. Computed once per level, and only from {@code k}, so that no number
+     * depends on the order of the reads.
+     */
+    private long aimAtLevel(int k) {
+        Long known = levelAims.get(k);
+        if (known != null) {
+            return known;
+        }
+        double level = Math.pow(10, -(double) k / LEVELS_PER_DECADE);
+        double lo = 0;
+        double hi = 16;
+        for (int it = 0; it < 24; it++) {
+            double mid = (lo + hi) / 2;
+            if (Math.max(split.removeUpper(mid), split.addUpper(mid)) <= level) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        long aim = (long) Math.floor(split.indexOf(hi) - AIM_BELOW * split.indexOf(0));
+        levelAims.put(k, aim);
+        return aim;
     }
 }

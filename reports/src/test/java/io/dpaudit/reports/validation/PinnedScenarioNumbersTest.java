@@ -179,7 +179,12 @@ import io.dpaudit.reports.TestReports;
  * random allocation k = 2's decomposition upper end down by 0.025%; no verdict moved and no non-numeric field changed.
  * Re-pinned when that bracket's tilts were aimed at a grid of sums shared by nearby reads (the same session): one file,
  * its numbers at δ 1e-8 and under moved by under 1e-5 relative either way (two tilts aimed 0.7% of the mean sum apart
- * give different valid ends); nothing else moved.
+ * give different valid ends); nothing else moved. Re-pinned when the convex-order lattices took the sum's power in
+ * double-double ({@code CompensatedPower}) and one epoch's tilts were aimed at levels of δ (2026-12-01, ninth session):
+ * three files, the ends moved inwards (upper ends down by at most 0.32%, lower ends up by at most 1.5%, both in the
+ * plotted curve below 1e-8; T = 1000, σ = 1, ε(1e-3) upper end 0.0678258824, was 0.0678259169; ε(1e-6) in
+ * [0.17172690, 0.17172886], was [0.17172681, 0.17172892]), random allocation k = 2's upper end down by 1.2e-8
+ * relative, and the claims set at them with them; no verdict moved and no non-numeric field changed.
  *
  * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
  * timings and the environment change from run to run. The thread count never changes a number (engine contract), so
