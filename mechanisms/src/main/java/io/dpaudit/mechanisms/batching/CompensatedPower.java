@@ -107,7 +107,8 @@ final class CompensatedPower {
         double[] tailIm = new double[half];
         Fft.forwardReal(tail, m, tailRe, tailIm);
         double tailError = 4 * U * logM * tailMass;
-        double bodyError = 8 * U * U * (hi + 64.0) * total;
+        // Horner's steps and the twiddle's own error (a few u^2) grown by the powers up to hi, generously
+        double bodyError = 32 * U * U * (hi + 64.0) * total;
 
         double[] qRe = re;
         double[] qIm = im;
