@@ -82,6 +82,8 @@ final class ConvexOrderLattice {
     /** Per Chernoff tilt {@code LAMBDAS[k]}: log of {@code (h/mu) M'(l) M(l)^{T-1}} and of {@code M(-l)^T}. */
     private final double[] logUpperMoment;
     private final double[] logLowerMoment;
+    /** The read masses' sums by blocks ({@link ReadSums}: from above on the split lattice, from below on the cells'). */
+    private ReadSums sums;
 
     private ConvexOrderLattice(Kind kind, int steps, double h, int n, LognormalSumLattice.Powers sums, double tilt,
             double logScale, double tau, double[] moments, double alias) {
@@ -481,7 +483,8 @@ final class ConvexOrderLattice {
     /**
      * The split lattice's upper end on {@code delta_remove(eps)}: point {@code j} read as the sum
      * {@code (j h + T KAPPA h) / (1 - KAPPA)}, summed from the first point above {@code e^eps} to a cut (the best of
-     * {@code 2^k} points on, up to the first whose tail is under {@value #STOP} of the sum), beyond which
+     * {@code 2^k} points on, up to the first whose tail is under {@value #STOP} of the sum; the sums by blocks,
+     * {@link #range}, plus their rounding), beyond which
      * {@link #removeTail} bounds the rest; plus {@code E_Q[X; escape] = P(escape)}.
      */
     double removeUpper(double eps) {
@@ -494,21 +497,22 @@ final class ConvexOrderLattice {
             return Math.min(1, escapeP + removeTail((long) Math.min(start, 1e18)));
         }
         int from = (int) Math.max(0, start);
+        // x_j = a j + b at every point read (all at or above c)
+        double a = h * scale / mean;
+        double b = shift * scale / mean;
         double best = removeTail(from);
-        double partial = 0;
-        long next = 1;
-        for (int j = from; j < q.length; j++) {
-            double x = (j * h + shift) * scale / mean;
-            if (x > c) {
-                partial += mass(j, true) * (x - c);
+        double[] totals = new double[2];
+        for (long step = 1;; step <<= 1) {
+            int to = (int) Math.min(q.length, from + step);
+            double slack = range(from, to, totals, a, c - b);
+            double partial = Math.max(0, a * totals[1] - (c - b) * totals[0]) + slack;
+            if (!(partial < Double.POSITIVE_INFINITY)) {
+                break;
             }
-            if (j + 1 - from == next || j == q.length - 1) {
-                next <<= 1;
-                double tail = removeTail(j + 1);
-                best = Math.min(best, partial * (1 + 1e-8) + tail);
-                if (!(partial < best) || tail <= STOP * partial) {
-                    break;
-                }
+            double tail = removeTail(to);
+            best = Math.min(best, partial * (1 + 1e-8) + tail);
+            if (to == q.length || !(partial < best) || tail <= STOP * partial) {
+                break;
             }
         }
         return Math.min(1, best + escapeP);
@@ -552,31 +556,33 @@ final class ConvexOrderLattice {
 
     /**
      * The cell-mean lattice's lower end on {@code delta_remove(eps)}: each point's mass bounded from below, at the sum
-     * {@code j h}, from the first point above {@code e^eps} up to where the rest's tail bound is under {@value #STOP} of
-     * the sum (a lower end may drop it), less the mass that may have wrapped
-     * around onto those points (at most the Chernoff bound on sums {@code >= m}, each at weight at most
-     * {@code m h / (T mu)}); the escape event is dropped.
+     * {@code j h}, summed over every point above {@code e^eps} (each term is at least 0; the sums by blocks,
+     * {@link #range}, less their rounding), less the mass that may have wrapped around onto those points (at most the
+     * Chernoff bound on sums {@code >= m}, each at weight at most {@code m h / (T mu)}); the escape event is dropped.
      */
     double removeLower(double eps) {
         requireKind(Kind.CELL_MEANS);
         double c = Math.exp(eps);
         double start = Math.floor(c * mean / h) + 1;
-        double sum = 0;
         int from = (int) Math.max(0, Math.min(q.length, start));
-        long next = 1;
-        for (int j = from; j < q.length; j++) {
-            double x = j * h / mean;
-            if (x > c) {
-                sum += mass(j, false) * (x - c);
-            }
-            if (j + 1 - from == next) { // what lies beyond is at most the tail bound: negligible, and may be dropped
-                next <<= 1;
-                if (removeTail(j + 1) <= STOP * sum) {
-                    break;
-                }
-            }
+        // x_j = a j at every point read (all above c); every term is at least 0, so all of them are read
+        double a = h / mean;
+        double[] totals = new double[2];
+        double slack = range(from, q.length, totals, a, c);
+        double sum = a * totals[1] - c * totals[0] - slack;
+        if (!(sum >= 0)) {
+            return 0;
         }
         return Math.max(0, sum * (1 - 1e-8) - alias * q.length * h / mean);
+    }
+
+    /** {@link ReadSums#range} over this lattice's read masses (made on the first read). */
+    private double range(int from, int to, double[] out, double a, double w) {
+        boolean upper = kind == Kind.SPLIT;
+        if (sums == null) {
+            sums = ReadSums.of(q.length, k -> mass(k, upper));
+        }
+        return sums.range(from, to, out, a, w, k -> mass(k, upper));
     }
 
     private void requireKind(Kind wanted) {
