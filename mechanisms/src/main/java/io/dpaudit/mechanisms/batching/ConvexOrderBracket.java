@@ -22,9 +22,12 @@ import java.util.function.DoubleSupplier;
  * epoch, δ = 1e-4: 0.084% wide in δ, where the offsets' band left 1.9%).
  *
  * <p>The terms' clamp {@code B} is where the escape probability under {@code P} falls to {@value #ESCAPE}
- * ({@link ConvexOrderLattice#escapeClamp}); the lattice covers terms up to the larger of {@code B} and twice the mean
- * sum {@code T mu} (sums up to twice that), at spacing at most {@value #SPACING}, and is offered where that takes at
- * most {@value #MOST_POINTS} points ({@link #offered}). For one epoch, where the untilted ends are more than
+ * ({@link TermEscape#clamp}), or, where it takes fewer lattice points ({@link Clamp}), where the probability of two or
+ * more terms above it does, the event of exactly one read apart ({@link OneLargeTerm}, since 2026-12-01: T = 10^4,
+ * σ = 0.7, the clamp 2.4e4 instead of 9.8e5). The lattice covers terms up to the larger of {@code B} and twice the
+ * mean sum {@code T mu} (sums up to twice that), at spacing at most {@value #SPACING} times the larger of 1 and one
+ * term's standard deviation over its value at σ = 1 (the split's noise is the same fraction of the sum's spread), and
+ * is offered where that takes at most {@value #MOST_POINTS} points ({@link #offered}). For one epoch, where the untilted ends are more than
  * {@value #TILT_GAP} apart, both lattices are also computed under an exponential tilt aimed just under the sum where the
  * untilted upper end falls to the level of δ at or above the read's ({@value #LEVELS_PER_DECADE} levels per decade), so
  * that the round-off allowance there is relative and every read between two levels shares one pair of lattices; over
@@ -65,6 +68,10 @@ final class ConvexOrderBracket {
     private final int lattice;
     private final double h;
     private final int clampIndex;
+    /** Whether the event of exactly one term above the clamp is read apart ({@link OneLargeTerm}). */
+    private final boolean apart;
+    /** That event's reads, from the untilted lattices (null until made, or where it is not read apart). */
+    private OneLargeTerm large;
     /** One term's lattice laws, split and at cell means. */
     private ConvexOrderLattice.Term splitTerm;
     private ConvexOrderLattice.Term cellTerm;
@@ -88,14 +95,42 @@ final class ConvexOrderBracket {
         };
     }
 
+    /** Where the terms are clamped. */
+    enum Clamp {
+        /** Where the escape probability under {@code P} is {@value #ESCAPE}. */
+        PLAIN,
+        /** Where two or more terms escape with that probability, the event of one read apart ({@link OneLargeTerm}). */
+        APART,
+        /** {@link #APART} where it takes fewer lattice points than {@link #PLAIN}. */
+        FEWER_POINTS
+    }
+
     ConvexOrderBracket(int steps, int epochs, double sigma) {
+        this(steps, epochs, sigma, Clamp.FEWER_POINTS);
+    }
+
+    /** The bracket with the clamp {@code choice} (the tests compare them). */
+    ConvexOrderBracket(int steps, int epochs, double sigma, Clamp choice) {
         this.steps = steps;
         this.epochs = epochs;
         this.tau = 1 / sigma;
         double mean = steps * Math.exp(tau * tau / 2);
-        double clamp = ConvexOrderLattice.escapeClamp(steps, tau, ESCAPE);
+        double clamp = TermEscape.clamp(steps, tau, ESCAPE, false);
         double range = Math.max(2 * mean, clamp);
-        this.lattice = latticeFor(range);
+        double spacing = SPACING * Math.max(1, termDeviation(tau) / termDeviation(1));
+        int m = latticeFor(range, spacing);
+        boolean oneApart = false;
+        double lower = TermEscape.clamp(steps, tau, ESCAPE, true);
+        double lowerRange = Math.max(2 * mean, lower);
+        int lowerM = latticeFor(lowerRange, spacing);
+        if (choice == Clamp.APART || choice == Clamp.FEWER_POINTS && lowerM < m) {
+            oneApart = true;
+            clamp = lower;
+            range = lowerRange;
+            m = lowerM;
+        }
+        this.apart = oneApart;
+        this.lattice = m;
         this.h = range / (lattice / 2 - 1);
         this.clampIndex = (int) Math.min(lattice / 2 - 1, Math.ceil(clamp / h));
         int kept = (int) Math.max(2, KEPT_BYTES / (8L * lattice));
@@ -104,15 +139,20 @@ final class ConvexOrderBracket {
     }
 
     /**
-     * Points for spacing at most {@value #SPACING} where terms reach {@code range} (and sums twice that): a power of two
-     * in [2^20, 2^24].
+     * Points for spacing at most {@code spacing} where terms reach {@code range} (and sums twice that): a power of two
+     * in [2^20, 2^25].
      */
-    static int latticeFor(double range) {
+    static int latticeFor(double range, double spacing) {
         int m = 1 << 20;
-        while (m < (1 << 24) && range / (m / 2 - 1) > SPACING) {
+        while (m < (1 << 25) && range / (m / 2 - 1) > spacing) {
             m <<= 1;
         }
         return m;
+    }
+
+    /** One term's standard deviation under {@code Q}: {@code e^{tau^2/2} sqrt(e^{tau^2} - 1)}. */
+    static double termDeviation(double tau) {
+        return Math.exp(tau * tau / 2) * Math.sqrt(Math.expm1(tau * tau));
     }
 
     /** The lattice's length. */
@@ -155,17 +195,22 @@ final class ConvexOrderBracket {
      */
     private double oneEpoch(double eps, boolean upper) {
         base();
+        double largeUpper = large == null ? 0 : large.removeUpper(eps);
+        double largeLower = large == null ? 0 : large.removeLower(eps);
+        double largeAdd = large == null ? 0 : large.addUpper(eps);
         double remove = split.removeUpper(eps);
         double add = split.addUpper(eps);
-        double high = Math.max(remove, add);
-        double low = cells.removeLower(eps);
+        double high = Math.max(Math.min(1, remove + largeUpper), Math.min(1, add + largeAdd));
+        double low = cells.removeLower(eps) + largeLower;
         boolean tilt = tiltsAllowed && high - low > TILT_GAP * high && high > TILT_ABOVE;
         if (!upper) {
-            return tilt ? Math.max(low, tilted(ConvexOrderLattice.Kind.CELL_MEANS, high).removeLower(eps)) : low;
+            return tilt ? Math.max(low, tilted(ConvexOrderLattice.Kind.CELL_MEANS, high).removeLower(eps) + largeLower)
+                    : low;
         }
         if (tilt) {
             ConvexOrderLattice t = tilted(ConvexOrderLattice.Kind.SPLIT, high);
-            high = Math.max(Math.min(remove, t.removeUpper(eps)), Math.min(add, t.addUpper(eps)));
+            high = Math.max(Math.min(1, Math.min(remove, t.removeUpper(eps)) + largeUpper),
+                    Math.min(1, Math.min(add, t.addUpper(eps)) + largeAdd));
         }
         return high;
     }
@@ -272,16 +317,24 @@ final class ConvexOrderBracket {
         base();
         double grid = AllocationPld.LOSS_GRID;
         long iLo = (long) Math.floor(-3 / grid) - 1;
-        long iHi = (long) Math.ceil(Math.log(split.points() * h / split.meanSum()) / grid) + 2;
+        double topLoss = Math.log(split.points() * h / split.meanSum());
+        if (large != null) {
+            topLoss = Math.max(topLoss, large.topLoss());
+        }
+        long iHi = (long) Math.ceil(topLoss / grid) + 2;
         int g = (int) (iHi - iLo + 1);
         long addLo = -iHi;
         int addPoints = (int) (Math.ceil(8 / grid) - addLo + 1);
         SurvivalMerge removeUpper = new SurvivalMerge(true);
         SurvivalMerge addUpper = new SurvivalMerge(true);
         SurvivalMerge removeLower = new SurvivalMerge(false);
-        removeUpper.add(ConvexOrderReads.removeUpper(split, iLo, g));
-        addUpper.add(ConvexOrderReads.addUpper(split, addLo, addPoints));
-        removeLower.add(ConvexOrderReads.removeLower(cells, iLo, g));
+        // the event of one term above the clamp, where read apart, is added to every read of the rest
+        SurvivalMerge.Read largeUpper = large == null ? null : large.upperRead(iLo, g);
+        SurvivalMerge.Read largeLower = large == null ? null : large.lowerRead(iLo, g);
+        removeUpper.add(withLarge(ConvexOrderReads.removeUpper(split, iLo, g), largeUpper));
+        addUpper.add(withLarge(ConvexOrderReads.addUpper(split, addLo, addPoints),
+                large == null ? null : large.addRead(addLo, addPoints)));
+        removeLower.add(withLarge(ConvexOrderReads.removeLower(cells, iLo, g), largeLower));
         List<ConvexOrderLattice> splits = new ArrayList<>(List.of(split));
         for (double level : COMPOSED_LEVELS) {
             double eps = levelEpsilon(splits.subList(Math.max(0, splits.size() - 2), splits.size()), level);
@@ -292,9 +345,10 @@ final class ConvexOrderBracket {
             long aim = (long) Math.floor(start - AIM_BELOW * split.indexOf(0));
             Interruption.check("computing the balls-and-bins convex-order lattices under a tilt");
             ConvexOrderLattice t = make(ConvexOrderLattice.Kind.SPLIT, aim);
-            removeUpper.add(ConvexOrderReads.removeUpper(t, iLo, g));
+            removeUpper.add(withLarge(ConvexOrderReads.removeUpper(t, iLo, g), largeUpper));
             splits.add(t);
-            removeLower.add(ConvexOrderReads.removeLower(make(ConvexOrderLattice.Kind.CELL_MEANS, aim), iLo, g));
+            removeLower.add(withLarge(ConvexOrderReads.removeLower(make(ConvexOrderLattice.Kind.CELL_MEANS, aim),
+                    iLo, g), largeLower));
         }
         String what = String.format(Locale.ROOT, "balls-and-bins, T = %d, in convex order", steps);
         DpEvent upper = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (upper end)",
@@ -307,9 +361,15 @@ final class ConvexOrderBracket {
         // several epochs read nothing else from the lattices: let them go
         split = null;
         cells = null;
+        large = null;
         splitTerm = null;
         cellTerm = null;
         return composedBounds;
+    }
+
+    /** {@code read} with the event of one large term's read added (none: {@code read} itself). */
+    private static SurvivalMerge.Read withLarge(SurvivalMerge.Read read, SurvivalMerge.Read large) {
+        return large == null ? read : OneLargeTerm.plus(read, large);
     }
 
     /** The ε (bisection on [0, 8], to 1.2e-4) where the smallest of the lattices' one-epoch remove ends falls to {@code level}. */
@@ -335,12 +395,25 @@ final class ConvexOrderBracket {
         if (split == null) {
             Interruption.check("computing the balls-and-bins convex-order lattices");
             splitTerm = ConvexOrderLattice.term(ConvexOrderLattice.Kind.SPLIT,
-                    ConvexOrderLattice.splitLaw(clampIndex, h, tau), steps, tau, h, lattice);
+                    ConvexOrderLattice.splitLaw(clampIndex, h, tau), steps, tau, h, lattice, apart);
             cellTerm = ConvexOrderLattice.term(ConvexOrderLattice.Kind.CELL_MEANS,
-                    ConvexOrderLattice.cellLaw(clampIndex, h, tau), steps, tau, h, lattice);
+                    ConvexOrderLattice.cellLaw(clampIndex, h, tau), steps, tau, h, lattice, apart);
             split = make(ConvexOrderLattice.Kind.SPLIT, -1);
             cells = make(ConvexOrderLattice.Kind.CELL_MEANS, -1);
+            large = apart ? largeTerm() : null;
         }
+    }
+
+    /** The event of one term above the clamp, read with the untilted lattices of the other {@code T - 1} terms. */
+    private OneLargeTerm largeTerm() {
+        Interruption.check("computing the balls-and-bins convex-order lattices of the other terms");
+        ConvexOrderLattice[] rest = new ConvexOrderLattice[2];
+        for (ConvexOrderLattice.Term term : new ConvexOrderLattice.Term[] {splitTerm, cellTerm}) {
+            ConvexOrderLattice.Term other = ConvexOrderLattice.term(term.kind(), term.law(), steps - 1, tau, h, lattice,
+                    true);
+            rest[term == splitTerm ? 0 : 1] = ConvexOrderLattice.of(other, steps - 1, tau, h, clampIndex, lattice, -1);
+        }
+        return OneLargeTerm.of(rest[0], rest[1], steps, tau);
     }
 
     /** A lattice of {@code kind} from its term law (computed once), tilted towards {@code aim} ({@code -1}: none). */

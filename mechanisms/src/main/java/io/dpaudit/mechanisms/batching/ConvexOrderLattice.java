@@ -77,6 +77,8 @@ final class ConvexOrderLattice {
     private final double logScale;
     private final double mean;
     private final double escapeQ;
+    /** The least sum on the escape event the reads add: {@code B}, or {@code 2 B} where one term is read apart. */
+    private final double escapedSum;
     private final double escapeP;
     private final double alias;
     /** Per Chernoff tilt {@code LAMBDAS[k]}: log of {@code (h/mu) M'(l) M(l)^{T-1}} and of {@code M(-l)^T}. */
@@ -86,7 +88,7 @@ final class ConvexOrderLattice {
     private ReadSums sums;
 
     private ConvexOrderLattice(Kind kind, int steps, double h, int n, LognormalSumLattice.Powers sums, double tilt,
-            double logScale, double tau, double[] moments, double alias) {
+            double logScale, double tau, double[] moments, double alias, boolean apart) {
         this.kind = kind;
         this.steps = steps;
         this.h = h;
@@ -97,8 +99,10 @@ final class ConvexOrderLattice {
         this.logScale = logScale;
         this.mean = Math.exp(Math.log(steps) + tau * tau / 2);
         double clamp = n * h;
-        this.escapeQ = -Math.expm1(steps * Math.log1p(-Normal.sf(Math.log(clamp) / tau))) * (1 + 1e-12);
-        this.escapeP = escapeP(steps, tau, clamp);
+        this.escapeQ = apart ? TermEscape.twoOrMoreUnderQ(steps, tau, clamp)
+                : -Math.expm1(steps * Math.log1p(-Normal.sf(Math.log(clamp) / tau))) * (1 + 1e-12);
+        this.escapedSum = apart ? 2 * clamp : clamp;
+        this.escapeP = apart ? TermEscape.twoOrMore(steps, tau, clamp) : TermEscape.any(steps, tau, clamp);
         this.logUpperMoment = java.util.Arrays.copyOfRange(moments, 0, LAMBDAS.length);
         this.logLowerMoment = java.util.Arrays.copyOfRange(moments, LAMBDAS.length, 2 * LAMBDAS.length);
         this.alias = alias;
@@ -124,12 +128,21 @@ final class ConvexOrderLattice {
      * One term's lattice law with what every lattice made from it shares: the tail bounds' moments and the Chernoff
      * bound on the mass that wraps around {@code m} points.
      */
-    record Term(Kind kind, double[] law, double[] moments, double alias) {
+    record Term(Kind kind, double[] law, double[] moments, double alias, boolean apart) {
     }
 
     /** The {@link Term} of law {@code a} for {@code steps} terms on {@code m} points of spacing {@code h}. */
     static Term term(Kind kind, double[] a, int steps, double tau, double h, int m) {
-        return new Term(kind, a, moments(a, steps, h, tau), LognormalSumLattice.chernoffAlias(a, a, 1, steps, m));
+        return term(kind, a, steps, tau, h, m, false);
+    }
+
+    /**
+     * The same, with the event of exactly one term above the clamp read {@code apart} ({@link OneLargeTerm}: the reads
+     * then add only the probability under {@code P} of two or more).
+     */
+    static Term term(Kind kind, double[] a, int steps, double tau, double h, int m, boolean apart) {
+        return new Term(kind, a, moments(a, steps, h, tau), LognormalSumLattice.chernoffAlias(a, a, 1, steps, m),
+                apart);
     }
 
     /** The lattice of {@code term}, tilted as {@link #compute} says. */
@@ -165,32 +178,7 @@ final class ConvexOrderLattice {
         if (sums == null) {
             sums = LognormalSumLattice.powers(law, null, steps, 0, m);
         }
-        return new ConvexOrderLattice(kind, steps, h, n, sums, tilt, logScale, tau, moments, alias);
-    }
-
-    /**
-     * The smallest clamp whose escape probability under {@code P} is at most {@code escape} (bisection on
-     * {@code log B} over {@code [0, 200]}, the upper end kept).
-     */
-    static double escapeClamp(int steps, double tau, double escape) {
-        double lo = 0;
-        double hi = 200;
-        for (int it = 0; it < 80; it++) {
-            double mid = (lo + hi) / 2;
-            if (escapeP(steps, tau, Math.exp(mid)) > escape) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        return Math.exp(hi);
-    }
-
-    /** The probability under {@code P} that some term exceeds {@code clamp}, rounded up. */
-    static double escapeP(int steps, double tau, double clamp) {
-        double termQ = Normal.sf(Math.log(clamp) / tau);
-        double termP = Normal.sf((Math.log(clamp) - tau * tau) / tau);
-        return -Math.expm1((steps - 1) * Math.log1p(-termQ) + Math.log1p(-termP)) * (1 + 1e-12);
+        return new ConvexOrderLattice(kind, steps, h, n, sums, tilt, logScale, tau, moments, alias, term.apart());
     }
 
     /** One split term's masses on points {@code 0..n} (class comment). */
@@ -455,14 +443,22 @@ final class ConvexOrderLattice {
         return n * h;
     }
 
-    /** The probability under {@code P} that some term escaped (rounded up). */
+    /**
+     * The probability under {@code P} that some term escaped, or two or more where one is read apart
+     * ({@link OneLargeTerm}), rounded up: what the remove direction's upper reads add.
+     */
     double escapeUnderP() {
         return escapeP;
     }
 
-    /** The probability under {@code Q} that some term escaped (rounded up). */
+    /** The probability under {@code Q} that some term escaped, or two or more where one is read apart (rounded up). */
     double escapeUnderQ() {
         return escapeQ;
+    }
+
+    /** The least sum on the escape event {@link #escapeUnderQ} counts: {@code B}, or {@code 2 B}. */
+    double escapedSum() {
+        return escapedSum;
     }
 
     /** A Chernoff bound on the lattice mass that wrapped around (true sums at or above {@code m h}). */
@@ -522,7 +518,7 @@ final class ConvexOrderLattice {
      * The split lattice's upper end on {@code delta_add(eps)}: point {@code j} read as the sum
      * {@code (j h - T KAPPA h) / (1 + KAPPA)}, summed down from the last point under {@code e^{-eps}} to a cut, below
      * which {@link #addTail} bounds the probability; the escape event adds at most
-     * {@code Q(escape) (1 - e^eps B / (T mu))_+}.
+     * {@code Q(escape) (1 - e^eps B / (T mu))_+} ({@code 2 B} and two or more terms where one is read apart).
      */
     double addUpper(double eps) {
         requireKind(Kind.SPLIT);
@@ -530,7 +526,7 @@ final class ConvexOrderLattice {
         double shift = steps * KAPPA * h;
         double scale = 1 / (1 + KAPPA);
         int from = (int) Math.min(q.length - 1, Math.floor((mean / c / scale + shift) / h));
-        double escaped = escapeQ * Math.max(0, 1 - c * n * h / mean);
+        double escaped = escapeQ * Math.max(0, 1 - c * escapedSum / mean);
         if (from < 0) {
             return Math.min(1, escaped);
         }

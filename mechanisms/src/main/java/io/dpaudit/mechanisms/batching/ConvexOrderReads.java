@@ -92,8 +92,8 @@ final class ConvexOrderReads {
             }
         }
         mass[g] += cut >= 0 ? lattice.addTail(cut) : 0;
-        // an escaped term makes S > B: -L below -log(B / (T mu)), moved up to the grid
-        double escaped = -Math.log(lattice.clamp() / lattice.meanSum());
+        // an escaped term makes S > B (two, S > 2 B, where one is read apart): -L below -log(that / (T mu)), moved up
+        double escaped = -Math.log(lattice.escapedSum() / lattice.meanSum());
         mass[escaped > top ? g : LossSurvivalReader.index(escaped, true, iLo, g)] += lattice.escapeUnderQ();
         return new SurvivalMerge.Read(suffix(mass), down);
     }

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
  *   <li>the split positions and the cell means, computed from differences of normal tails, agree with composite
  *       Gauss–Legendre quadrature of the density (T = 10^4, 2^23 points, σ = 0.5, 1, 2) far inside the allowances the
  *       reads make for them, and no cell's point lies above its mean;</li>
- *   <li>at T = 100, σ = 1, one epoch, the bracket lies inside the plain lattices' bracket and is far narrower.</li>
+ *   <li>at T = 100, σ = 1, one epoch, the bracket lies inside the plain lattices' bracket and is far narrower;</li>
+ *   <li>there, the bracket with the event of one term above a lower clamp read apart ({@link OneLargeTerm}) meets
+ *       the plain clamp's and is as narrow, and leaving that event out puts the upper end under the lower.</li>
  * </ul>
  */
 @Tag("statistical")
@@ -78,7 +80,7 @@ class ConvexOrderBracketTest {
                 1.0, 1, false));
         double[][] plain = pld.plainRemoveSurvival(); // the rounded lattices' remove direction: {lower, upper}
         long start = pld.gridStart();
-        ConvexOrderBracket convex = new ConvexOrderBracket(100, 1, 1.0);
+        ConvexOrderBracket convex = new ConvexOrderBracket(100, 1, 1.0, ConvexOrderBracket.Clamp.PLAIN);
         for (double eps : new double[] {0.1, 0.3, 0.6}) {
             double up = convex.upperDelta(eps);
             double low = convex.lowerDelta(eps);
@@ -91,7 +93,35 @@ class ConvexOrderBracketTest {
             assertTrue(up - low < 0.2 * (plainUp - plainLow), "eps " + eps + ": " + (up - low) + " against "
                     + (plainUp - plainLow));
         }
-        assertEquals(1 << 22, new ConvexOrderBracket(100, 1, 1.0).lattice());
+        assertEquals(1 << 22, convex.lattice());
     }
 
+    @Test
+    void oneLargeTermReadApartAgreesWithThePlainClampAndItsOmissionIsCaught() {
+        ConvexOrderBracket plain = new ConvexOrderBracket(100, 1, 1.0, ConvexOrderBracket.Clamp.PLAIN);
+        ConvexOrderBracket apart = new ConvexOrderBracket(100, 1, 1.0);
+        assertEquals(1 << 20, apart.lattice()); // the clamp 655 instead of 1.0e4: a quarter of the plain points
+        for (double eps : new double[] {0.3, 1, 2, 3}) {
+            double up = apart.upperDelta(eps);
+            double low = apart.lowerDelta(eps);
+            double plainUp = plain.upperDelta(eps);
+            double plainLow = plain.lowerDelta(eps);
+            assertTrue(low <= up && low <= plainUp && up >= plainLow, "eps " + eps + ": [" + low + ", " + up
+                    + "] against [" + plainLow + ", " + plainUp + "]");
+            // measured: 1.9e-5, 2.8e-5, 1.9e-4 and 1.0e-3 of the upper end (the plain clamp's: 2.1e-5 to 1.1e-2)
+            assertTrue(up - low < 2e-3 * up, "eps " + eps + ": [" + low + ", " + up + "]");
+        }
+        // planted: the same lattices with the event of one large term left out; at eps = 2 (sum 1220 against the
+        // clamp 655) that event carries most of the curve, and the upper end falls under the plain lower end
+        double tau = 1;
+        double clamp = TermEscape.clamp(100, tau, ConvexOrderBracket.ESCAPE, true);
+        double range = Math.max(2 * 100 * Math.exp(0.5), clamp);
+        int m = ConvexOrderBracket.latticeFor(range, ConvexOrderBracket.SPACING);
+        double h = range / (m / 2 - 1);
+        int n = (int) Math.ceil(clamp / h);
+        ConvexOrderLattice.Term term = ConvexOrderLattice.term(ConvexOrderLattice.Kind.SPLIT,
+                ConvexOrderLattice.splitLaw(n, h, tau), 100, tau, h, m, true);
+        double without = ConvexOrderLattice.of(term, 100, tau, h, n, m, -1).removeUpper(2);
+        assertTrue(without < plain.lowerDelta(2), "without the event: " + without + " against " + plain.lowerDelta(2));
+    }
 }

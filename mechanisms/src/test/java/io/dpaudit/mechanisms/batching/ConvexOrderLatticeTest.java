@@ -30,7 +30,7 @@ class ConvexOrderLatticeTest {
     /** Spacing and clamp of the T = 1 lattices: the clamp where the escape is 1e-16, on {@link #M} points. */
     private static double spacing() {
         double clamp = 1;
-        while (ConvexOrderLattice.escapeP(1, TAU, clamp) > 1e-16) {
+        while (TermEscape.any(1, TAU, clamp) > 1e-16) {
             clamp *= 1.1;
         }
         return clamp / (M / 2 - 1);
