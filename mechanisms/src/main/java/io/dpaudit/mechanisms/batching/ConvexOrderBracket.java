@@ -23,7 +23,7 @@ import java.util.function.DoubleSupplier;
  *
  * <p>The terms' clamp {@code B} is where the escape probability under {@code P} falls to {@value #ESCAPE}
  * ({@link TermEscape#clamp}), or, where it takes fewer lattice points ({@link Clamp}), where the probability of two or
- * more terms above it does, the event of exactly one read apart ({@link OneLargeTerm}, since 2026-12-01: T = 10^4,
+ * more terms above it does, the event of exactly one read apart ({@link LargeTerms}, since 2026-12-01: T = 10^4,
  * σ = 0.7, the clamp 2.4e4 instead of 9.8e5). The lattice covers terms up to the larger of {@code B} and twice the
  * mean sum {@code T mu} (sums up to twice that), at spacing at most {@value #SPACING} times the larger of 1 and one
  * term's standard deviation over its value at σ = 1 (the split's noise is the same fraction of the sum's spread), and
@@ -68,10 +68,10 @@ final class ConvexOrderBracket {
     private final int lattice;
     private final double h;
     private final int clampIndex;
-    /** Whether the event of exactly one term above the clamp is read apart ({@link OneLargeTerm}). */
-    private final boolean apart;
-    /** That event's reads, from the untilted lattices (null until made, or where it is not read apart). */
-    private OneLargeTerm large;
+    /** How many terms above the clamp are read apart (the events of exactly 1, ..., that many: {@link LargeTerms}). */
+    private final int apart;
+    /** Those events' reads, from the untilted lattices (null until made, or where none is read apart). */
+    private LargeTerms[] large;
     /** One term's lattice laws, split and at cell means. */
     private ConvexOrderLattice.Term splitTerm;
     private ConvexOrderLattice.Term cellTerm;
@@ -99,9 +99,11 @@ final class ConvexOrderBracket {
     enum Clamp {
         /** Where the escape probability under {@code P} is {@value #ESCAPE}. */
         PLAIN,
-        /** Where two or more terms escape with that probability, the event of one read apart ({@link OneLargeTerm}). */
-        APART,
-        /** {@link #APART} where it takes fewer lattice points than {@link #PLAIN}. */
+        /** Where two or more terms escape with that probability, the event of one read apart ({@link LargeTerms}). */
+        ONE_APART,
+        /** Where three or more do, the events of one and of two read apart. */
+        TWO_APART,
+        /** The one of these with the fewest lattice points (the fewest terms read apart among equals). */
         FEWER_POINTS
     }
 
@@ -115,21 +117,24 @@ final class ConvexOrderBracket {
         this.epochs = epochs;
         this.tau = 1 / sigma;
         double mean = steps * Math.exp(tau * tau / 2);
-        double clamp = TermEscape.clamp(steps, tau, ESCAPE, false);
+        double clamp = TermEscape.clamp(steps, tau, ESCAPE, 1);
         double range = Math.max(2 * mean, clamp);
         double spacing = SPACING * Math.max(1, termDeviation(tau) / termDeviation(1));
         int m = latticeFor(range, spacing);
-        boolean oneApart = false;
-        double lower = TermEscape.clamp(steps, tau, ESCAPE, true);
-        double lowerRange = Math.max(2 * mean, lower);
-        int lowerM = latticeFor(lowerRange, spacing);
-        if (choice == Clamp.APART || choice == Clamp.FEWER_POINTS && lowerM < m) {
-            oneApart = true;
-            clamp = lower;
-            range = lowerRange;
-            m = lowerM;
+        int terms = 0;
+        for (int k = 1; k <= 2; k++) {
+            double lower = TermEscape.clamp(steps, tau, ESCAPE, k + 1);
+            // sums up to four times the clamp: two terms under it but over half of it are not negligible
+            double lowerRange = Math.max(2 * mean, 2 * lower);
+            int lowerM = latticeFor(lowerRange, spacing);
+            if (choice.ordinal() == k || choice == Clamp.FEWER_POINTS && lowerM < m) {
+                terms = k;
+                clamp = lower;
+                range = lowerRange;
+                m = lowerM;
+            }
         }
-        this.apart = oneApart;
+        this.apart = terms;
         this.lattice = m;
         this.h = range / (lattice / 2 - 1);
         this.clampIndex = (int) Math.min(lattice / 2 - 1, Math.ceil(clamp / h));
@@ -195,9 +200,14 @@ final class ConvexOrderBracket {
      */
     private double oneEpoch(double eps, boolean upper) {
         base();
-        double largeUpper = large == null ? 0 : large.removeUpper(eps);
-        double largeLower = large == null ? 0 : large.removeLower(eps);
-        double largeAdd = large == null ? 0 : large.addUpper(eps);
+        double largeUpper = 0;
+        double largeLower = 0;
+        double largeAdd = 0;
+        for (LargeTerms event : large == null ? new LargeTerms[0] : large) {
+            largeUpper += event.removeUpper(eps);
+            largeLower += event.removeLower(eps);
+            largeAdd += event.addUpper(eps);
+        }
         double remove = split.removeUpper(eps);
         double add = split.addUpper(eps);
         double high = Math.max(Math.min(1, remove + largeUpper), Math.min(1, add + largeAdd));
@@ -318,8 +328,8 @@ final class ConvexOrderBracket {
         double grid = AllocationPld.LOSS_GRID;
         long iLo = (long) Math.floor(-3 / grid) - 1;
         double topLoss = Math.log(split.points() * h / split.meanSum());
-        if (large != null) {
-            topLoss = Math.max(topLoss, large.topLoss());
+        for (LargeTerms event : large == null ? new LargeTerms[0] : large) {
+            topLoss = Math.max(topLoss, event.topLoss());
         }
         long iHi = (long) Math.ceil(topLoss / grid) + 2;
         int g = (int) (iHi - iLo + 1);
@@ -329,11 +339,16 @@ final class ConvexOrderBracket {
         SurvivalMerge addUpper = new SurvivalMerge(true);
         SurvivalMerge removeLower = new SurvivalMerge(false);
         // the event of one term above the clamp, where read apart, is added to every read of the rest
-        SurvivalMerge.Read largeUpper = large == null ? null : large.upperRead(iLo, g);
-        SurvivalMerge.Read largeLower = large == null ? null : large.lowerRead(iLo, g);
+        SurvivalMerge.Read largeUpper = null;
+        SurvivalMerge.Read largeLower = null;
+        SurvivalMerge.Read largeAdd = null;
+        for (LargeTerms event : large == null ? new LargeTerms[0] : large) {
+            largeUpper = withLarge(event.upperRead(iLo, g), largeUpper);
+            largeLower = withLarge(event.lowerRead(iLo, g), largeLower);
+            largeAdd = withLarge(event.addRead(addLo, addPoints), largeAdd);
+        }
         removeUpper.add(withLarge(ConvexOrderReads.removeUpper(split, iLo, g), largeUpper));
-        addUpper.add(withLarge(ConvexOrderReads.addUpper(split, addLo, addPoints),
-                large == null ? null : large.addRead(addLo, addPoints)));
+        addUpper.add(withLarge(ConvexOrderReads.addUpper(split, addLo, addPoints), largeAdd));
         removeLower.add(withLarge(ConvexOrderReads.removeLower(cells, iLo, g), largeLower));
         List<ConvexOrderLattice> splits = new ArrayList<>(List.of(split));
         for (double level : COMPOSED_LEVELS) {
@@ -369,7 +384,7 @@ final class ConvexOrderBracket {
 
     /** {@code read} with the event of one large term's read added (none: {@code read} itself). */
     private static SurvivalMerge.Read withLarge(SurvivalMerge.Read read, SurvivalMerge.Read large) {
-        return large == null ? read : OneLargeTerm.plus(read, large);
+        return large == null ? read : LargeTerms.plus(read, large);
     }
 
     /** The ε (bisection on [0, 8], to 1.2e-4) where the smallest of the lattices' one-epoch remove ends falls to {@code level}. */
@@ -397,23 +412,23 @@ final class ConvexOrderBracket {
             splitTerm = ConvexOrderLattice.term(ConvexOrderLattice.Kind.SPLIT,
                     ConvexOrderLattice.splitLaw(clampIndex, h, tau), steps, tau, h, lattice, apart);
             cellTerm = ConvexOrderLattice.term(ConvexOrderLattice.Kind.CELL_MEANS,
-                    ConvexOrderLattice.cellLaw(clampIndex, h, tau), steps, tau, h, lattice, apart);
+                    CellPartition.law(clampIndex, h, tau), steps, tau, h, lattice, apart);
             split = make(ConvexOrderLattice.Kind.SPLIT, -1);
             cells = make(ConvexOrderLattice.Kind.CELL_MEANS, -1);
-            large = apart ? largeTerm() : null;
+            large = apart > 0 ? largeTerms() : null;
         }
     }
 
-    /** The event of one term above the clamp, read with the untilted lattices of the other {@code T - 1} terms. */
-    private OneLargeTerm largeTerm() {
+    /** The events of large terms read apart, with the untilted lattices of the other {@code T - 1} terms. */
+    private LargeTerms[] largeTerms() {
         Interruption.check("computing the balls-and-bins convex-order lattices of the other terms");
         ConvexOrderLattice[] rest = new ConvexOrderLattice[2];
         for (ConvexOrderLattice.Term term : new ConvexOrderLattice.Term[] {splitTerm, cellTerm}) {
             ConvexOrderLattice.Term other = ConvexOrderLattice.term(term.kind(), term.law(), steps - 1, tau, h, lattice,
-                    true);
+                    apart);
             rest[term == splitTerm ? 0 : 1] = ConvexOrderLattice.of(other, steps - 1, tau, h, clampIndex, lattice, -1);
         }
-        return OneLargeTerm.of(rest[0], rest[1], steps, tau);
+        return LargeTerms.events(rest[0], rest[1], steps, tau, apart);
     }
 
     /** A lattice of {@code kind} from its term law (computed once), tilted towards {@code aim} ({@code -1}: none). */

@@ -1,7 +1,5 @@
 package io.dpaudit.mechanisms.batching;
 
-import io.dpaudit.core.numerics.Normal;
-
 /**
  * Balls-and-bins' sum {@code S} ({@link LognormalSumLattice}) on a lattice whose terms are moved in <i>convex
  * order</i> rather than rounded, for one epoch's curve without a rounding band. Under {@code Q} the likelihood ratio is
@@ -16,21 +14,17 @@ import io.dpaudit.core.numerics.Normal;
  *       Interval {@code i}'s mass {@code F_i} goes {@code F_i p_i} to point {@code i + 1} and the rest to {@code i},
  *       {@code p_i = (E[w; interval] - i h F_i) / (h F_i)}.</li>
  *   <li><b>Cell means, rounded down</b> ({@link Kind#CELL_MEANS}, a lower end of the remove direction). The terms'
- *       range is cut into cells, one per lattice point {@code i}, {@code (b_i, b_{i+1}]} with
- *       {@code b_i = (i - 1/2) h + s_i}, and a term is replaced by its cell's mean rounded down to the lattice. The
- *       cell means {@code E[S | cells]} are a conditional expectation of {@code S}, so in convex order below it, and
- *       rounding down lowers them: {@code E_Q[(X_cells - c)_+] <= E_Q[(X - c)_+]} for the increasing convex
- *       integrand. The shift {@code s_i = (h^2 / 6) max(0, (1 + log(i h) / tau^2) / (i h))} (at most {@code h/4}) is
- *       twice the first-order amount by which a falling density pulls a cell's mean under its centre
- *       ({@code (width^2 / 12) d log f / dw}), so the mean lands just above the point and rounding it down loses a
- *       second-order amount.</li>
+ *       range is cut into cells ({@link CellPartition}) whose means lie at or just above lattice points, and a term is
+ *       replaced by its cell's mean rounded down to the lattice. The cell means {@code E[S | cells]} are a conditional
+ *       expectation of {@code S}, so in convex order below it, and rounding down lowers them:
+ *       {@code E_Q[(X_cells - c)_+] <= E_Q[(X - c)_+]} for the increasing convex integrand.</li>
  * </ul>
  * Each cell's mass and partial mean are differences of normal tails (the partial mean is {@code mu} times the mass
  * under {@code log w ~ N(tau^2, tau^2)}), with relative error about {@code u i tau / z} at a term {@code i h}
  * ({@code z = log(i h) / tau}), under 1e-9 on every lattice used; the reads allow {@value #KAPPA} of each term
  * (the split's bias {@code |E[w' | w] - w| <= KAPPA (w + h)}, read as {@code S <= (S' + T KAPPA h) / (1 - KAPPA)}
  * for the remove direction and {@code S >= (S' - T KAPPA h) / (1 + KAPPA)} for the add direction; a cell's mean
- * lowered by {@code KAPPA} of itself before rounding), which the tests check against quadrature.
+ * lowered by its own rounding allowance, {@link CellPartition#meanError}), which the tests check against quadrature.
  *
  * <p>Terms above the clamp {@code B = n h} <i>escape</i>: on "no term escaped" the terms are independent with the law
  * restricted to {@code (0, B]} and the arguments hold there; an upper end adds the escape event's bound, a lower end
@@ -77,7 +71,7 @@ final class ConvexOrderLattice {
     private final double logScale;
     private final double mean;
     private final double escapeQ;
-    /** The least sum on the escape event the reads add: {@code B}, or {@code 2 B} where one term is read apart. */
+    /** The least sum on the escape event the reads add: {@code (k + 1) B}, {@code k} terms read apart. */
     private final double escapedSum;
     private final double escapeP;
     private final double alias;
@@ -88,7 +82,7 @@ final class ConvexOrderLattice {
     private ReadSums sums;
 
     private ConvexOrderLattice(Kind kind, int steps, double h, int n, LognormalSumLattice.Powers sums, double tilt,
-            double logScale, double tau, double[] moments, double alias, boolean apart) {
+            double logScale, double tau, double[] moments, double alias, int apart) {
         this.kind = kind;
         this.steps = steps;
         this.h = h;
@@ -99,10 +93,9 @@ final class ConvexOrderLattice {
         this.logScale = logScale;
         this.mean = Math.exp(Math.log(steps) + tau * tau / 2);
         double clamp = n * h;
-        this.escapeQ = apart ? TermEscape.twoOrMoreUnderQ(steps, tau, clamp)
-                : -Math.expm1(steps * Math.log1p(-Normal.sf(Math.log(clamp) / tau))) * (1 + 1e-12);
-        this.escapedSum = apart ? 2 * clamp : clamp;
-        this.escapeP = apart ? TermEscape.twoOrMore(steps, tau, clamp) : TermEscape.any(steps, tau, clamp);
+        this.escapeQ = TermEscape.atLeastUnderQ(apart + 1, steps, tau, clamp);
+        this.escapedSum = (apart + 1) * clamp;
+        this.escapeP = TermEscape.atLeast(apart + 1, steps, tau, clamp);
         this.logUpperMoment = java.util.Arrays.copyOfRange(moments, 0, LAMBDAS.length);
         this.logLowerMoment = java.util.Arrays.copyOfRange(moments, LAMBDAS.length, 2 * LAMBDAS.length);
         this.alias = alias;
@@ -116,7 +109,7 @@ final class ConvexOrderLattice {
      * per index).
      */
     static ConvexOrderLattice compute(Kind kind, int steps, double tau, double h, int n, int m, long tiltAt) {
-        return of(kind, kind == Kind.SPLIT ? splitLaw(n, h, tau) : cellLaw(n, h, tau), steps, tau, h, n, m, tiltAt);
+        return of(kind, kind == Kind.SPLIT ? splitLaw(n, h, tau) : CellPartition.law(n, h, tau), steps, tau, h, n, m, tiltAt);
     }
 
     /** The same from one term's lattice law {@code a} (points {@code 0..n}): the tests plant faulty laws here. */
@@ -128,19 +121,19 @@ final class ConvexOrderLattice {
      * One term's lattice law with what every lattice made from it shares: the tail bounds' moments and the Chernoff
      * bound on the mass that wraps around {@code m} points.
      */
-    record Term(Kind kind, double[] law, double[] moments, double alias, boolean apart) {
+    record Term(Kind kind, double[] law, double[] moments, double alias, int apart) {
     }
 
     /** The {@link Term} of law {@code a} for {@code steps} terms on {@code m} points of spacing {@code h}. */
     static Term term(Kind kind, double[] a, int steps, double tau, double h, int m) {
-        return term(kind, a, steps, tau, h, m, false);
+        return term(kind, a, steps, tau, h, m, 0);
     }
 
     /**
-     * The same, with the event of exactly one term above the clamp read {@code apart} ({@link OneLargeTerm}: the reads
-     * then add only the probability under {@code P} of two or more).
+     * The same, with the events of exactly one up to exactly {@code apart} terms above the clamp read apart
+     * ({@link LargeTerms}: the reads then add only the probability of {@code apart + 1} or more).
      */
-    static Term term(Kind kind, double[] a, int steps, double tau, double h, int m, boolean apart) {
+    static Term term(Kind kind, double[] a, int steps, double tau, double h, int m, int apart) {
         return new Term(kind, a, moments(a, steps, h, tau), LognormalSumLattice.chernoffAlias(a, a, 1, steps, m),
                 apart);
     }
@@ -196,104 +189,6 @@ final class ConvexOrderLattice {
             }
         }
         return a;
-    }
-
-    /** The cell edges {@code b_0 = 0, b_i = (i - 1/2) h + s_i, b_{n+1} = n h} (class comment). */
-    static double[] cellEdges(int n, double h, double tau) {
-        double[] b = new double[n + 2];
-        for (int i = 1; i <= n; i++) {
-            double w = i * h;
-            double s = h * h / 6 * Math.max(0, (1 + Math.log(w) / (tau * tau)) / w);
-            b[i] = (i - 0.5) * h + Math.min(0.25 * h, s);
-        }
-        b[n + 1] = n * h;
-        return b;
-    }
-
-    /**
-     * One term's masses on points {@code 0..n}: each cell's mass at its mean, lowered by its rounding allowance
-     * ({@link #meanError}), rounded down.
-     */
-    static double[] cellLaw(int n, double h, double tau) {
-        double[] a = new double[n + 1];
-        cells(n, h, tau, a, null);
-        return a;
-    }
-
-    /** The lattice point each cell's mass goes to ({@link #cellLaw}; -1 for a cell without mass). */
-    static int[] cellPoints(int n, double h, double tau) {
-        int[] point = new int[n + 1];
-        cells(n, h, tau, new double[n + 1], point);
-        return point;
-    }
-
-    private static void cells(int n, double h, double tau, double[] a, int[] point) {
-        double[] b = cellEdges(n, h, tau);
-        double mu = Math.exp(tau * tau / 2);
-        double[] prev = tails(b[0], tau);
-        for (int i = 0; i <= n; i++) {
-            double[] next = tails(b[i + 1], tau);
-            double f = between(prev, next, 0);
-            double g = between(prev, next, 2);
-            int j = -1;
-            if (f > 0) {
-                double lowered = mu * g / f * (1 - meanError(prev, next, f, g));
-                j = (int) Math.max(0, Math.min(n, Math.floor(lowered / h)));
-                a[j] += f;
-            }
-            if (point != null) {
-                point[i] = j;
-            }
-            prev = next;
-        }
-    }
-
-    /**
-     * A bound on the relative error of a cell's computed mean {@code mu g / f}: each difference of two normal tails
-     * {@code A - B} is off by at most {@code 4u (A + B)} from the tails' rounding (commons-numbers' erfc: 3e-16
-     * relative) plus, for the shifted law's arguments {@code z - tau} (rounded once more), {@code 2u (|z| + tau)} times
-     * the density there; the ratio adds the two relative errors and {@code 4u} more; all doubled.
-     */
-    static double meanError(double[] lo, double[] hi, double f, double g) {
-        double u = 0x1p-53;
-        double errF = 4 * u * (side(lo, hi, 0)) / f;
-        double errG = (4 * u * side(lo, hi, 2) + 2 * u * (lo[5] + hi[5])) / g;
-        return 2 * (errF + errG + 4 * u);
-    }
-
-    /** The sum of the two tails a difference {@link #between} was taken of. */
-    private static double side(double[] lo, double[] hi, int k) {
-        return lo[k] >= 0.5 ? lo[k + 1] + hi[k + 1] : lo[k] + hi[k];
-    }
-
-    /**
-     * At {@code x}: {@code {cdf(z), sf(z), cdf(z - tau), sf(z - tau)}}, {@code z = log(x) / tau}, each computed on the
-     * side where it is small and the other as its complement; then {@code z} and {@code (|z| + tau) phi(z - tau)}.
-     */
-    private static double[] tails(double x, double tau) {
-        if (!(x > 0)) {
-            return new double[] {0, 1, 0, 1, Double.NEGATIVE_INFINITY, 0};
-        }
-        double z = Math.log(x) / tau;
-        double[] out = new double[6];
-        for (int k = 0; k < 2; k++) {
-            double y = k == 0 ? z : z - tau;
-            if (y <= 0) {
-                out[2 * k] = Normal.cdf(y);
-                out[2 * k + 1] = 1 - out[2 * k];
-            } else {
-                out[2 * k + 1] = Normal.sf(y);
-                out[2 * k] = 1 - out[2 * k + 1];
-            }
-        }
-        out[4] = z;
-        out[5] = (Math.abs(z) + tau) * Normal.pdf(z - tau);
-        return out;
-    }
-
-    /** The mass between two points' {@link #tails} ({@code k = 0}: under Q; 2: under the shifted law). */
-    private static double between(double[] lo, double[] hi, int k) {
-        return Math.max(0, lo[k] >= 0.5 ? lo[k + 1] - hi[k + 1] : hi[k] - lo[k]);
     }
 
     /**
@@ -444,19 +339,19 @@ final class ConvexOrderLattice {
     }
 
     /**
-     * The probability under {@code P} that some term escaped, or two or more where one is read apart
-     * ({@link OneLargeTerm}), rounded up: what the remove direction's upper reads add.
+     * The probability under {@code P} that some term escaped, or k + 1 or more where k are read apart
+     * ({@link LargeTerms}), rounded up: what the remove direction's upper reads add.
      */
     double escapeUnderP() {
         return escapeP;
     }
 
-    /** The probability under {@code Q} that some term escaped, or two or more where one is read apart (rounded up). */
+    /** The probability under {@code Q} that some term escaped, or k + 1 or more where k are read apart (rounded up). */
     double escapeUnderQ() {
         return escapeQ;
     }
 
-    /** The least sum on the escape event {@link #escapeUnderQ} counts: {@code B}, or {@code 2 B}. */
+    /** The least sum on the escape event {@link #escapeUnderQ} counts: {@code (k + 1) B}, {@code k} terms read apart. */
     double escapedSum() {
         return escapedSum;
     }
@@ -518,7 +413,7 @@ final class ConvexOrderLattice {
      * The split lattice's upper end on {@code delta_add(eps)}: point {@code j} read as the sum
      * {@code (j h - T KAPPA h) / (1 + KAPPA)}, summed down from the last point under {@code e^{-eps}} to a cut, below
      * which {@link #addTail} bounds the probability; the escape event adds at most
-     * {@code Q(escape) (1 - e^eps B / (T mu))_+} ({@code 2 B} and two or more terms where one is read apart).
+     * {@code Q(escape) (1 - e^eps B / (T mu))_+} ({@code (k + 1) B} and k + 1 or more terms where k are read apart).
      */
     double addUpper(double eps) {
         requireKind(Kind.SPLIT);

@@ -92,7 +92,7 @@ final class ConvexOrderReads {
             }
         }
         mass[g] += cut >= 0 ? lattice.addTail(cut) : 0;
-        // an escaped term makes S > B (two, S > 2 B, where one is read apart): -L below -log(that / (T mu)), moved up
+        // an escaped term makes S > B (k + 1 of them, S > (k + 1) B, where k are read apart): -L below -log(that / (T mu)), up
         double escaped = -Math.log(lattice.escapedSum() / lattice.meanSum());
         mass[escaped > top ? g : LossSurvivalReader.index(escaped, true, iLo, g)] += lattice.escapeUnderQ();
         return new SurvivalMerge.Read(suffix(mass), down);

@@ -30,7 +30,7 @@ class ConvexOrderLatticeTest {
     /** Spacing and clamp of the T = 1 lattices: the clamp where the escape is 1e-16, on {@link #M} points. */
     private static double spacing() {
         double clamp = 1;
-        while (TermEscape.any(1, TAU, clamp) > 1e-16) {
+        while (TermEscape.atLeast(1, 1, TAU, clamp) > 1e-16) {
             clamp *= 1.1;
         }
         return clamp / (M / 2 - 1);
@@ -45,7 +45,7 @@ class ConvexOrderLatticeTest {
         double h = spacing();
         int n = M / 2 - 1;
         ConvexOrderLattice split = single(ConvexOrderLattice.Kind.SPLIT, ConvexOrderLattice.splitLaw(n, h, TAU), h);
-        ConvexOrderLattice cells = single(ConvexOrderLattice.Kind.CELL_MEANS, ConvexOrderLattice.cellLaw(n, h, TAU), h);
+        ConvexOrderLattice cells = single(ConvexOrderLattice.Kind.CELL_MEANS, CellPartition.law(n, h, TAU), h);
         double worstUpper = 0;
         double worstLower = 0;
         for (double eps = 0; eps <= 2; eps += 0.125) {
@@ -79,19 +79,18 @@ class ConvexOrderLatticeTest {
         }
         ConvexOrderLattice faultySplit = single(ConvexOrderLattice.Kind.SPLIT, shifted, h);
         // cells at their means rounded up instead of down
-        int[] point = ConvexOrderLattice.cellPoints(n, h, TAU);
-        double[] cellMass = ConvexOrderLattice.cellLaw(n, h, TAU);
+        int[] point = CellPartition.points(n, h, TAU);
+        double[] cellMass = CellPartition.law(n, h, TAU);
         double total = 0;
         for (double x : cellMass) {
             total += x;
         }
         double[] up = new double[n + 1];
-        double[] edges = ConvexOrderLattice.cellEdges(n, h, TAU);
-        double[] perCell = new double[n + 1];
-        for (int i = 0; i <= n; i++) {
-            perCell[i] = Normal.cdf(Math.log(edges[i + 1]) / TAU) - (i == 0 ? 0 : Normal.cdf(Math.log(edges[i]) / TAU));
+        double[] edges = CellPartition.edges(n, h, TAU);
+        for (int i = 0; i < point.length; i++) {
+            double perCell = Normal.cdf(Math.log(edges[i + 1]) / TAU) - (i == 0 ? 0 : Normal.cdf(Math.log(edges[i]) / TAU));
             if (point[i] >= 0) {
-                up[Math.min(n, point[i] + 1)] += perCell[i];
+                up[Math.min(n, point[i] + 1)] += perCell;
             }
         }
         ConvexOrderLattice faultyCells = single(ConvexOrderLattice.Kind.CELL_MEANS, up, h);

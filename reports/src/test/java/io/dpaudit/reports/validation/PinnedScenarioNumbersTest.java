@@ -191,13 +191,20 @@ import io.dpaudit.reports.TestReports;
  * lower end now reads every point instead of stopping where the tail bound is negligible; the same session): two
  * files, ends outwards by under 5e-10 relative; nothing else moved. Re-pinned when the convex-order bracket clamped
  * the terms where two or more exceed the clamp with probability 1e-16, the event of exactly one read apart
- * ({@code OneLargeTerm}), wherever that takes fewer lattice points (2026-12-01, tenth session; T = 1000, σ = 1: 2^20
+ * ({@code LargeTerms}), wherever that takes fewer lattice points (2026-12-01, tenth session; T = 1000, σ = 1: 2^20
  * points instead of 2^22, the pinned balls-and-bins scenario 28 s instead of 42 s alone): three files (balls-and-bins,
  * its zoo twin, random allocation k = 2). Balls-and-bins' upper curve moved by at most 0.017% either way, its lower
  * curve up by up to 0.14% in the deep points (5.7e-14) and down by under 0.001% elsewhere; ε(1e-6) is now
  * [0.17172619, 0.17172885] (was [0.17172690, 0.17172886]) and ε(1e-3) [0.06782331, 0.06782590] (was [0.06782427,
  * 0.06782588]); random allocation's upper end down by 2e-7 relative; no verdict moved and no non-numeric field
- * changed.
+ * changed. Re-pinned when the cell-mean lattice's cells were cut so that each cell's mean lies at its lattice point
+ * ({@code CellPartition}: no first-order loss of the terms' mean), the events of one and two large terms were read
+ * apart where that takes fewer points, and those lattices covered sums up to four times the clamp (the same session):
+ * four files. Balls-and-bins' lower curve up by 0.0007% to 0.012% (ε(1e-6) now [0.17172843, 0.17172885]); the
+ * tiny-δ scenario (σ = 0.5, now in convex order with two large terms apart) has its upper curve down by 0.62% and
+ * 0.75% and its lower up by up to 0.054% at its plot's points 11 to 14 (δ 1.3e-8 to 3.6e-7), its lower ε(1e-12)
+ * down by 4e-16 relative (rounding); random allocation k = 2's upper ε(1e-3) up by 3e-8 relative (its decomposition's
+ * balls-and-bins brackets); no verdict moved and no non-numeric field changed.
  *
  * <p>Only numbers, verdicts, names and kinds are pinned: descriptions and sources are prose that may be reworded, and
  * timings and the environment change from run to run. The thread count never changes a number (engine contract), so

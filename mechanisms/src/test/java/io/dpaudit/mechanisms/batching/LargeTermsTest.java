@@ -6,14 +6,16 @@ import io.dpaudit.core.numerics.Normal;
 import org.junit.jupiter.api.Test;
 
 /**
- * The event of exactly one term above the clamp, read apart ({@link OneLargeTerm}), against its exact value at
+ * The event of exactly one term above the clamp, read apart ({@link LargeTerms}), against its exact value at
  * {@code T = 2}, σ = 0.7 (clamp 20, where a term exceeds it with probability 0.018): by Simpson's rule on
  * {@code 2 int_B^inf f(a) g(c - a) da / (2 mu)}, {@code g(k) = E[(w - k)_+; w <= B]} in closed form. Its upper end
  * stays above it and its lower end below, in both the one-epoch reads and the loss laws composition reads, each
  * within 1e-5 of it (measured: under 1.9e-6). The add direction's upper end (clamp 2, where its integrand is positive
- * on the event) stays above its exact value, within 2%.
+ * on the event) stays above its exact value, within 2%. The event of exactly two of three terms above the clamp 5
+ * (its other term through the two-term lattices: from above, two terms over {@code F(B)}; from below, half of two)
+ * is bracketed by its exact value (two-dimensional Simpson's rule).
  */
-class OneLargeTermTest {
+class LargeTermsTest {
     private static final double TAU = 1 / 0.7;
     private static final double CLAMP = 20;
 
@@ -70,22 +72,22 @@ class OneLargeTermTest {
         return 2 * sum * step / 3;
     }
 
-    private static OneLargeTerm large() {
+    private static LargeTerms large() {
         return large(CLAMP);
     }
 
-    private static OneLargeTerm large(double clamp) {
+    private static LargeTerms large(double clamp) {
         double h = 0.005;
         int n = (int) Math.round(clamp / h);
         int m = 1 << 14;
         ConvexOrderLattice split = ConvexOrderLattice.compute(ConvexOrderLattice.Kind.SPLIT, 1, TAU, h, n, m, -1);
         ConvexOrderLattice cells = ConvexOrderLattice.compute(ConvexOrderLattice.Kind.CELL_MEANS, 1, TAU, h, n, m, -1);
-        return OneLargeTerm.of(split, cells, 2, TAU);
+        return LargeTerms.events(split, cells, 2, TAU, 1)[0];
     }
 
     @Test
     void oneEpochReadsBracketTheExactValue() {
-        OneLargeTerm large = large();
+        LargeTerms large = large();
         for (double eps : new double[] {0, 0.5, 1.5, 2.5, 3.5}) {
             double exact = exact(eps);
             double upper = large.removeUpper(eps);
@@ -100,7 +102,7 @@ class OneLargeTermTest {
 
     @Test
     void lossLawsBracketTheExactValue() {
-        OneLargeTerm large = large();
+        LargeTerms large = large();
         double grid = AllocationPld.LOSS_GRID;
         long iLo = (long) Math.floor(-3 / grid);
         int g = (int) (Math.ceil(8 / grid) - iLo + 1);
@@ -124,7 +126,7 @@ class OneLargeTermTest {
     @Test
     void addDirectionStaysAboveTheExactValue() {
         // clamp 2: the add direction's integrand is positive on the event only for eps under log(2 mu / 2) = 1.02
-        OneLargeTerm large = large(2);
+        LargeTerms large = large(2);
         double grid = AllocationPld.LOSS_GRID;
         long iLo = (long) Math.floor(-8 / grid);
         int g = (int) (Math.ceil(8 / grid) - iLo + 1);
@@ -139,6 +141,83 @@ class OneLargeTermTest {
             // the large term read at its cell's lower edge: measured 0.17% to 1.1% above
             assertTrue(direct < 1.02 * exact && law < 1.02 * exact, "eps " + eps + ": " + direct + ", " + law
                     + " against " + exact);
+        }
+    }
+
+    /** {@code E[(w - k)_+; w <= b]} for {@code log w ~ N(0, tau^2)}. */
+    private static double restStick(double k, double b) {
+        if (k >= b) {
+            return 0;
+        }
+        double mu = Math.exp(TAU * TAU / 2);
+        double zB = Math.log(b) / TAU;
+        if (k <= 0) {
+            return mu * Normal.cdf(zB - TAU) - k * Normal.cdf(zB);
+        }
+        double z = Math.log(k) / TAU;
+        return mu * (Normal.cdf(zB - TAU) - Normal.cdf(z - TAU)) - k * (Normal.cdf(zB) - Normal.cdf(z));
+    }
+
+    /**
+     * {@code E_Q[(X - e^eps)_+; exactly two of three terms above b]}, X = (w_1 + w_2 + w_3) / (3 mu): Simpson's rule in
+     * both large terms' logs (1000 panels each over 10 standard deviations).
+     */
+    static double exactTwo(double eps, double b) {
+        double mu = Math.exp(TAU * TAU / 2);
+        double c = 3 * mu * Math.exp(eps);
+        double z0 = Math.log(b) / TAU;
+        int n = 1000;
+        double step = 10.0 / n;
+        double[] weight = new double[n + 1];
+        double[] value = new double[n + 1];
+        for (int i = 0; i <= n; i++) {
+            weight[i] = Normal.pdf(z0 + i * step) * (i == 0 || i == n ? 1 : i % 2 == 1 ? 4 : 2);
+            value[i] = Math.exp(TAU * (z0 + i * step));
+        }
+        double sum = 0;
+        for (int i = 0; i <= n; i++) {
+            for (int j = 0; j <= n; j++) {
+                sum += weight[i] * weight[j] * restStick(c - value[i] - value[j], b);
+            }
+        }
+        // three ways to choose the two large terms, over 3 mu
+        return sum * (step / 3) * (step / 3) / mu;
+    }
+
+    /** The two-term event of three terms at clamp {@code b} (the lattices of the other two terms). */
+    private static LargeTerms two(double b) {
+        double h = 0.005;
+        int n = (int) Math.round(b / h);
+        int m = 1 << 14;
+        ConvexOrderLattice split = ConvexOrderLattice.compute(ConvexOrderLattice.Kind.SPLIT, 2, TAU, h, n, m, -1);
+        ConvexOrderLattice cells = ConvexOrderLattice.compute(ConvexOrderLattice.Kind.CELL_MEANS, 2, TAU, h, n, m, -1);
+        return LargeTerms.events(split, cells, 3, TAU, 2)[1];
+    }
+
+    @Test
+    void twoLargeTermsBracketTheExactValue() {
+        LargeTerms two = two(5);
+        double grid = AllocationPld.LOSS_GRID;
+        long iLo = (long) Math.floor(-3 / grid);
+        int g = (int) (Math.ceil(8 / grid) - iLo + 1);
+        SurvivalMerge upper = new SurvivalMerge(true);
+        upper.add(two.upperRead(iLo, g));
+        SurvivalMerge lower = new SurvivalMerge(false);
+        lower.add(two.lowerRead(iLo, g));
+        double[] up = upper.curveSurvival();
+        double[] low = lower.curveSurvival();
+        for (double eps : new double[] {0, 0.5, 1.5, 2.5}) {
+            double exact = exactTwo(eps, 5);
+            double u = two.removeUpper(eps);
+            double l = two.removeLower(eps);
+            double lawUp = DirectionCurve.upper(up, iLo, eps);
+            double lawLow = DirectionCurve.lower(low, iLo, eps);
+            assertTrue(l <= exact && exact <= u && lawLow <= exact && exact <= lawUp, "eps " + eps + ": [" + l + ", "
+                    + u + "], law [" + lawLow + ", " + lawUp + "] miss " + exact);
+            // at T = 3 the rest's bounds are loose (two terms for one above, half of two below); measured: the upper
+            // ends 2.3% to 8.2% above, the lower 13% below (both reads alike)
+            assertTrue(u < 1.12 * exact && lawUp < 1.12 * exact && l > 0.85 * exact && lawLow > 0.85 * exact, "eps "
+                    + eps + ": [" + l + ", " + u + "], law [" + lawLow + ", " + lawUp + "] around " + exact);
         }
     }
 }

@@ -3,33 +3,44 @@ package io.dpaudit.mechanisms.batching;
 import io.dpaudit.core.numerics.Normal;
 
 /**
- * The event {@code E1} that exactly one of balls-and-bins' {@code T} terms exceeds the clamp {@code B}, read apart
- * from the lattices in convex order ({@link ConvexOrderLattice}), so that the clamp may sit where two terms above it
- * are negligible rather than one: at σ = 0.7 and T = 10^4 about 2.4e4 (under the mean sum 2.8e4) instead of 9.8e5.
- * Under {@code Q} (likelihood ratio {@code X = S / (T mu)}, both directions' hockey sticks {@code phi} convex, the
- * remove direction's increasing):
+ * The events {@code E1} and {@code E2} that exactly one, or exactly two, of balls-and-bins' {@code T} terms exceed the
+ * clamp {@code B}, read apart from the lattices in convex order ({@link ConvexOrderLattice}), so that the clamp may sit
+ * where two (or three) terms above it are negligible rather than one: at σ = 0.7 and T = 10^4 about 2.4e4 (under the
+ * mean sum 2.8e4) instead of 9.8e5; at σ = 0.5 and T = 10^4, with both events apart, 2.3e5 instead of 7.6e8. Under
+ * {@code Q} (likelihood ratio {@code X = S / (T mu)}, both directions' hockey sticks {@code phi} convex, the remove
+ * direction's increasing, the add direction's decreasing):
  * <pre>
- *   E_Q[phi(X); E1] = T E_Q[phi((w + S_{T-1}) / (T mu)); w &gt; B, the other T - 1 terms &lt;= B].
+ *   E_Q[phi(X); E1] = T E_Q[phi((w + S_{T-1}) / (T mu)); w &gt; B, the other T - 1 terms &lt;= B],
+ *   E_Q[phi(X); E2] = C(T, 2) E_Q[phi((w + w' + S_{T-2}) / (T mu)); w, w' &gt; B, the other T - 2 terms &lt;= B].
  * </pre>
  * <ul>
  *   <li><b>Upper end.</b> The large term's range {@code (B, W]} is cut into cells of relative width {@value #RATIO},
- *       each cell's mass split between its edges with its mean kept (Jensen, as the lattice's split); the rest
- *       {@code S_{T-1}} is the split lattice of {@code T - 1} terms (above it in convex order, the event that none of
- *       them escaped built in), its points split onto {@value #COARSE} coarse points (mean kept, so again above).
- *       Terms above {@code W} ({@link #FAR} under {@code P}) add {@code E_Q[X; some term > W]}, the escape
- *       probability under {@code P}; the rest's sums beyond the lattice's length add
+ *       each cell's mass split between its edges with its mean kept (Jensen, as the lattice's split); two large
+ *       terms' sum is that law convolved with itself, each pair's sum split between the points of a like grid from
+ *       {@code 2 B}. The rest {@code S_{T-1}} is the split lattice of {@code T - 1} terms (above it in convex order, the
+ *       event that none of them escaped built in), its points split onto {@value #COARSE} coarse points (mean kept, so
+ *       again above); for {@code E2}, {@code E[phi(v + S_{T-2}); T - 2 terms <= B] <= E[phi(v + S_{T-1}); T - 1
+ *       terms <= B] / F(B)} for the increasing {@code phi >= 0} ({@code S_{T-1} = S_{T-2} + w >= S_{T-2}},
+ *       {@code F(B) = Q(w <= B)}). Terms above {@code W} ({@link #FAR} under {@code P}) add {@code E_Q[X; some term >
+ *       W]}, the escape probability under {@code P}; the rest's sums beyond the lattice's length add
  *       {@code E[(w + S - c)_+; S >= m h] <= w P(S >= m h) + E[S; S >= m h]}, both by the lattice's Chernoff bounds
  *       ({@link ConvexOrderLattice#aliasMass}, {@link ConvexOrderLattice#removeTail}).</li>
  *   <li><b>Lower end</b> (remove direction). Each cell's mass sits at its mean (a conditional expectation: below in
- *       convex order), and the rest is the cell-mean lattice of {@code T - 1} terms (below {@code S_{T-1}} in convex
- *       order), its points merged in blocks at their means (conditional expectations again).</li>
+ *       convex order), two terms' sums merged per cell at their means; the rest is the cell-mean lattice of
+ *       {@code T - 1} terms (below {@code S_{T-1}} in convex order), its points merged in blocks at their means
+ *       (conditional expectations again); for {@code E2} scaled by {@code (T - 2) / (T - 1)}: the terms are
+ *       exchangeable, so {@code E[w | S_{T-1}] = S_{T-1} / (T - 1)} and by Jensen
+ *       {@code E phi(v + S_{T-2}) >= E phi(v + S_{T-1} (T - 2) / (T - 1))}.</li>
+ *   <li><b>Add direction</b> (upper end). The large terms read at their cells' lower edges (the integrand decreases
+ *       in them); for {@code E1} the rest as the split lattice at its lower positions, for {@code E2} the rest read as
+ *       0.</li>
  * </ul>
- * The event of two or more terms above {@code B} is bounded by its probability under {@code P} ({@link TermEscape#twoOrMore}),
- * which the lattice's reads add in place of the escape probability. The large term's mean and mass per cell are
- * differences of normal tails (relative error under 1e-12 at the cells' widths); the masses are moved by 1e-9 of
- * themselves, the split's upper share raised by 1e-7, and the means lowered by 1e-9, each the end's safe way.
+ * The event of more terms above {@code B} is bounded by its probability ({@link TermEscape#atLeast}), which the
+ * lattice's reads add in place of the escape probability. The large term's mean and mass per cell are differences of
+ * normal tails (relative error under 1e-12 at the cells' widths); the masses are moved by 1e-9 of themselves, the
+ * split's upper share raised by 1e-7 (pairs: 1e-9), and the means lowered by 1e-9, each the end's safe way.
  */
-final class OneLargeTerm {
+final class LargeTerms {
     /** The large term's cells: relative width. */
     static final double RATIO = 2e-3;
     /** Coarse points the rest's lattice is merged onto. */
@@ -69,7 +80,22 @@ final class OneLargeTerm {
     private final double[] addRestBelow;
     private final double[] addRestMomentBelow;
 
-    private OneLargeTerm(double meanSum, double[][] upper, double upperBeyond, double[][] lower, double[][] add) {
+    /**
+     * An event with its laws: {@code upper} = {large points, masses, rest's points, masses} (the rest's sums beyond the
+     * lattice {@code split}'s length bounded through its Chernoff bounds, class comment), {@code far} added at
+     * {@code +inf}; {@code lower} and {@code add} alike.
+     */
+    private LargeTerms(double meanSum, ConvexOrderLattice split, double[][] upper, double far, double[][] lower,
+            double[][] add) {
+        double wMass = 0;
+        double wMoment = 0;
+        for (int i = 0; i < upper[0].length; i++) {
+            wMass += upper[1][i];
+            wMoment += upper[1][i] * upper[0][i];
+        }
+        // sums at or beyond the lattice's length: E[(w + S - c)_+; S >= m h] <= w P(S >= m h) + E[S; S >= m h]
+        this.upperBeyond = (wMoment * split.aliasMass() + wMass * split.meanSum() * split.removeTail(split.points()))
+                / meanSum * (1 + 1e-9) + far;
         this.meanSum = meanSum;
         this.addW = add[0];
         this.addWMass = add[1];
@@ -83,7 +109,6 @@ final class OneLargeTerm {
         this.upperRestMass = upper[3];
         this.upperRestAbove = suffix(upper[3], null);
         this.upperRestMomentAbove = suffix(upper[3], upper[2]);
-        this.upperBeyond = upperBeyond;
         this.lowerW = lower[0];
         this.lowerWMass = lower[1];
         this.lowerRest = lower[2];
@@ -93,21 +118,23 @@ final class OneLargeTerm {
     }
 
     /**
-     * The event for {@code steps} terms of log-scale {@code tau}, read from the untilted lattices of the other
-     * {@code steps - 1} terms, {@code split} and {@code cells}, clamp {@code B = split.clamp()}.
+     * The events of exactly one and (where {@code count} is 2) exactly two of {@code steps} terms of log-scale
+     * {@code tau} above the clamp {@code B = split.clamp()}, read with the untilted lattices of the other
+     * {@code steps - 1} terms, {@code split} and {@code cells} (class comment).
      */
-    static OneLargeTerm of(ConvexOrderLattice split, ConvexOrderLattice cells, int steps, double tau) {
+    static LargeTerms[] events(ConvexOrderLattice split, ConvexOrderLattice cells, int steps, double tau, int count) {
         double clamp = split.clamp();
-        double top = TermEscape.clamp(steps, tau, FAR, false);
+        double top = TermEscape.clamp(steps, tau, FAR, 1);
         double[] edges = edges(clamp, Math.max(top, clamp * (1 + RATIO)));
         double mu = Math.exp(tau * tau / 2);
         int k = edges.length - 1;
+        // one term's laws on the cells: split at the edges, at the cells' means, at the lower edges (the last edge
+        // carrying the whole tail above it)
         double[] upperMass = new double[k + 1];
         double[] lowerAt = new double[k];
         double[] lowerMass = new double[k];
         double[] addMass = new double[k + 1];
-        addMass[k] = steps * Normal.sf(Math.log(edges[k]) / tau) * (1 + 1e-9);
-        double upperFactor = steps * (1 + 1e-9);
+        addMass[k] = Normal.sf(Math.log(edges[k]) / tau);
         for (int i = 0; i < k; i++) {
             double zLo = Math.log(edges[i]) / tau;
             double zHi = Math.log(edges[i + 1]) / tau;
@@ -117,28 +144,128 @@ final class OneLargeTerm {
             }
             double mean = mu * between(zLo - tau, zHi - tau) / q;
             double p = Math.max(0, Math.min(1, (mean - edges[i]) / (edges[i + 1] - edges[i]) + 1e-7));
-            upperMass[i] += q * (1 - p) * upperFactor;
-            upperMass[i + 1] += q * p * upperFactor;
+            upperMass[i] += q * (1 - p);
+            upperMass[i + 1] += q * p;
             lowerAt[i] = Math.max(edges[i], mean * (1 - 1e-9));
-            lowerMass[i] = q * steps * (1 - 1e-9);
-            addMass[i] = q * steps * (1 + 1e-9);
+            lowerMass[i] = q;
+            addMass[i] = q;
         }
-        double[][] upperRest = coarseSplit(split, true);
-        double wMass = 0;
-        double wMoment = 0;
-        for (int i = 0; i <= k; i++) {
-            wMass += upperMass[i];
-            wMoment += upperMass[i] * edges[i];
-        }
-        // sums at or beyond the lattice's length: E[(w + S - c)_+; S >= m h] <= w P(S >= m h) + E[S; S >= m h]
         double meanSum = steps * mu;
-        double beyond = (wMoment * split.aliasMass() + wMass * split.meanSum() * split.removeTail(split.points()))
-                / meanSum * (1 + 1e-9) + TermEscape.any(steps, tau, edges[k]);
-        double[][] lowerRest = blockMeans(cells);
+        double[][] upperRest = coarseSplit(split, true);
         double[][] addRest = coarseSplit(split, false);
-        return new OneLargeTerm(meanSum, new double[][] {edges, upperMass, upperRest[0], upperRest[1]},
-                beyond, new double[][] {lowerAt, lowerMass, lowerRest[0], lowerRest[1]},
-                new double[][] {edges, addMass, addRest[0], addRest[1]});
+        LargeTerms one = new LargeTerms(meanSum, split, new double[][] {edges, scaled(upperMass, steps * (1 + 1e-9)),
+            upperRest[0], upperRest[1]}, TermEscape.atLeast(1, steps, tau, edges[k]),
+            scaledPoints(new double[][] {lowerAt, lowerMass}, steps * (1 - 1e-9), blockMeans(cells, 1)),
+            new double[][] {edges, scaled(addMass, steps * (1 + 1e-9)), addRest[0], addRest[1]});
+        if (count < 2) {
+            return new LargeTerms[] {one};
+        }
+        // two terms: their sum's law on cells from 2B up, C(T, 2) ordered pairs' worth; the rest of T - 2 terms through
+        // the T - 1 terms' lattices (class comment)
+        double pairs = steps * (steps - 1.0) / 2;
+        double inside = 1 - Normal.sf(Math.log(clamp) / tau);
+        double[] sums = edges(2 * clamp, 2 * edges[k] * (1 + RATIO));
+        double[][] lowerRest = blockMeans(cells, (steps - 2.0) / (steps - 1.0));
+        LargeTerms two = new LargeTerms(meanSum, split, new double[][] {sums,
+            scaled(pairSplit(edges, upperMass, sums), pairs / inside * (1 + 1e-9)), upperRest[0], upperRest[1]}, 0,
+            scaledPoints(pairMeans(lowerAt, lowerMass, sums), pairs * (1 - 1e-9), lowerRest),
+            new double[][] {sums, scaled(pairDown(edges, addMass, sums), pairs * (1 + 1e-9)), {0}, {1}});
+        return new LargeTerms[] {one, two};
+    }
+
+    private static double[] scaled(double[] a, double factor) {
+        double[] out = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] * factor;
+        }
+        return out;
+    }
+
+    /** {points, masses times factor, the rest's points, the rest's masses}. */
+    private static double[][] scaledPoints(double[][] law, double factor, double[][] rest) {
+        return new double[][] {law[0], scaled(law[1], factor), rest[0], rest[1]};
+    }
+
+    /** The index of the cell of the geometric {@code grid} (ratio {@code 1 + RATIO}) holding {@code x}, clamped. */
+    private static int cellOf(double[] grid, double x) {
+        int c = (int) Math.floor(Math.log(x / grid[0]) / Math.log1p(RATIO));
+        c = Math.max(0, Math.min(grid.length - 2, c));
+        while (c > 0 && grid[c] > x) {
+            c--;
+        }
+        while (c + 2 < grid.length && grid[c + 1] <= x) {
+            c++;
+        }
+        return c;
+    }
+
+    /**
+     * The sum of two independent terms with masses {@code mass} at {@code at}, each pair's sum split between the
+     * {@code grid} points around it with its mean kept (the upper share rounded up): masses on {@code grid}.
+     */
+    private static double[] pairSplit(double[] at, double[] mass, double[] grid) {
+        double[] out = new double[grid.length];
+        for (int i = 0; i < at.length; i++) {
+            for (int j = i; j < at.length; j++) {
+                double m = mass[i] * mass[j] * (i == j ? 1 : 2);
+                if (!(m > 0)) {
+                    continue;
+                }
+                double x = at[i] + at[j];
+                int c = cellOf(grid, x);
+                double share = Math.max(0, Math.min(1, (x - grid[c]) / (grid[c + 1] - grid[c]) + 1e-9));
+                out[c] += m * (1 - share);
+                out[c + 1] += m * share;
+            }
+        }
+        return out;
+    }
+
+    /** The same sums moved down to the {@code grid} point at or below each (the add direction's safe way). */
+    private static double[] pairDown(double[] at, double[] mass, double[] grid) {
+        double[] out = new double[grid.length];
+        for (int i = 0; i < at.length; i++) {
+            for (int j = i; j < at.length; j++) {
+                double m = mass[i] * mass[j] * (i == j ? 1 : 2);
+                if (m > 0) {
+                    out[cellOf(grid, (at[i] + at[j]) * (1 - 1e-12))] += m;
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The same sums (of masses at the cells' means) merged per {@code grid} cell at their means, lowered by 1e-12 of
+     * themselves: {points, masses}, with mass only.
+     */
+    private static double[][] pairMeans(double[] at, double[] mass, double[] grid) {
+        double[] total = new double[grid.length];
+        double[] moment = new double[grid.length];
+        for (int i = 0; i < at.length; i++) {
+            for (int j = i; j < at.length; j++) {
+                double m = mass[i] * mass[j] * (i == j ? 1 : 2);
+                if (m > 0) {
+                    double x = at[i] + at[j];
+                    int c = cellOf(grid, x);
+                    total[c] += m;
+                    moment[c] += m * x;
+                }
+            }
+        }
+        int count = 0;
+        for (double t : total) {
+            count += t > 0 ? 1 : 0;
+        }
+        double[][] out = new double[2][count];
+        int o = 0;
+        for (int c = 0; c < grid.length; c++) {
+            if (total[c] > 0) {
+                out[0][o] = moment[c] / total[c] * (1 - 1e-12);
+                out[1][o++] = total[c] * (1 - 1e-12);
+            }
+        }
+        return out;
     }
 
     /** The largest loss {@code log X} the event's reads place below {@code +inf}: the top cell's with the rest's top. */
@@ -389,9 +516,9 @@ final class OneLargeTerm {
 
     /**
      * The cell-mean lattice's points (masses bounded from below, at {@code j h}) merged in {@value #COARSE} blocks at
-     * their means, lowered by 1e-12 of themselves: {points, masses}, with mass only.
+     * their means, scaled by {@code factor} and lowered by 1e-12 of themselves: {points, masses}, with mass only.
      */
-    private static double[][] blockMeans(ConvexOrderLattice cells) {
+    private static double[][] blockMeans(ConvexOrderLattice cells, double factor) {
         double h = cells.spacing();
         int length = cells.points() / COARSE;
         double[][] out = new double[2][COARSE];
@@ -405,7 +532,7 @@ final class OneLargeTerm {
                 moment += m * j;
             }
             if (mass > 0) {
-                out[0][o] = moment / mass * h * (1 - 1e-12);
+                out[0][o] = moment / mass * h * factor * (1 - 1e-12);
                 out[1][o++] = mass * (1 - 1e-12);
             }
         }
