@@ -359,11 +359,12 @@ final class ConvexOrderBracket {
             }
             long aim = (long) Math.floor(start - AIM_BELOW * split.indexOf(0));
             Interruption.check("computing the balls-and-bins convex-order lattices under a tilt");
-            ConvexOrderLattice t = make(ConvexOrderLattice.Kind.SPLIT, aim);
+            ConvexOrderLattice[] made = LatticePair.of(() -> make(ConvexOrderLattice.Kind.SPLIT, aim),
+                    () -> make(ConvexOrderLattice.Kind.CELL_MEANS, aim));
+            ConvexOrderLattice t = made[0];
             removeUpper.add(withLarge(ConvexOrderReads.removeUpper(t, iLo, g), largeUpper));
             splits.add(t);
-            removeLower.add(withLarge(ConvexOrderReads.removeLower(make(ConvexOrderLattice.Kind.CELL_MEANS, aim),
-                    iLo, g), largeLower));
+            removeLower.add(withLarge(ConvexOrderReads.removeLower(made[1], iLo, g), largeLower));
         }
         String what = String.format(Locale.ROOT, "balls-and-bins, T = %d, in convex order", steps);
         DpEvent upper = new DpEvent.SelfComposed(new DpEvent.DiscreteLoss(what + " (upper end)",
@@ -413,8 +414,10 @@ final class ConvexOrderBracket {
                     ConvexOrderLattice.splitLaw(clampIndex, h, tau), steps, tau, h, lattice, apart);
             cellTerm = ConvexOrderLattice.term(ConvexOrderLattice.Kind.CELL_MEANS,
                     CellPartition.law(clampIndex, h, tau), steps, tau, h, lattice, apart);
-            split = make(ConvexOrderLattice.Kind.SPLIT, -1);
-            cells = make(ConvexOrderLattice.Kind.CELL_MEANS, -1);
+            ConvexOrderLattice[] made = LatticePair.of(() -> make(ConvexOrderLattice.Kind.SPLIT, -1),
+                    () -> make(ConvexOrderLattice.Kind.CELL_MEANS, -1));
+            split = made[0];
+            cells = made[1];
             large = apart > 0 ? largeTerms() : null;
         }
     }
@@ -422,13 +425,15 @@ final class ConvexOrderBracket {
     /** The events of large terms read apart, with the untilted lattices of the other {@code T - 1} terms. */
     private LargeTerms[] largeTerms() {
         Interruption.check("computing the balls-and-bins convex-order lattices of the other terms");
-        ConvexOrderLattice[] rest = new ConvexOrderLattice[2];
-        for (ConvexOrderLattice.Term term : new ConvexOrderLattice.Term[] {splitTerm, cellTerm}) {
-            ConvexOrderLattice.Term other = ConvexOrderLattice.term(term.kind(), term.law(), steps - 1, tau, h, lattice,
-                    apart);
-            rest[term == splitTerm ? 0 : 1] = ConvexOrderLattice.of(other, steps - 1, tau, h, clampIndex, lattice, -1);
-        }
+        ConvexOrderLattice[] rest = LatticePair.of(() -> rest(splitTerm), () -> rest(cellTerm));
         return LargeTerms.events(rest[0], rest[1], steps, tau, apart);
+    }
+
+    /** The untilted lattice of {@code T - 1} terms of {@code term}'s law. */
+    private ConvexOrderLattice rest(ConvexOrderLattice.Term term) {
+        ConvexOrderLattice.Term other = ConvexOrderLattice.term(term.kind(), term.law(), steps - 1, tau, h, lattice,
+                apart);
+        return ConvexOrderLattice.of(other, steps - 1, tau, h, clampIndex, lattice, -1);
     }
 
     /** A lattice of {@code kind} from its term law (computed once), tilted towards {@code aim} ({@code -1}: none). */
@@ -450,7 +455,19 @@ final class ConvexOrderBracket {
         ConvexOrderLattice made = held == null ? null : held.get();
         if (made == null) {
             Interruption.check("computing the balls-and-bins convex-order lattices under a tilt");
-            made = make(kind, aim);
+            ConvexOrderLattice.Kind otherKind = kind == ConvexOrderLattice.Kind.SPLIT
+                    ? ConvexOrderLattice.Kind.CELL_MEANS : ConvexOrderLattice.Kind.SPLIT;
+            Map<Long, SoftReference<ConvexOrderLattice>> otherKept = kind == ConvexOrderLattice.Kind.SPLIT
+                    ? tiltedCells : tiltedSplit;
+            SoftReference<ConvexOrderLattice> otherHeld = otherKept.get(aim);
+            if (LatticePair.sideBySide() && (otherHeld == null || otherHeld.get() == null)) {
+                // a read of one end is followed by the other's at the same level: make both at once
+                ConvexOrderLattice[] both = LatticePair.of(() -> make(kind, aim), () -> make(otherKind, aim));
+                made = both[0];
+                otherKept.put(aim, new SoftReference<>(both[1]));
+            } else {
+                made = make(kind, aim);
+            }
             kept.put(aim, new SoftReference<>(made));
         }
         return made;
