@@ -384,17 +384,6 @@ final class AllocationPld {
         return result().iLo();
     }
 
-    /**
-     * Whether several epochs are composed in convex order ({@link ConvexOrderBracket} offered): the tilted rounded
-     * lattices' refinement ({@link #refine}) is then not made, since the composed convex-order ends are the tighter
-     * ones (T = 10^4, σ = 0.5, four epochs, ε(1e-12): the same to every digit without it, in 56 s instead of 61 s
-     * sharing two cores); for one epoch it still is (it sets the upper end at ε(1e-12) of the pinned tiny-δ scenario, by
-     * 1.6e-7 relative).
-     */
-    private boolean composedInConvexOrder() {
-        return epochs > 1 && convex().offered();
-    }
-
     /** The bracket in convex order (ConvexOrderBracket), made on first use. */
     private synchronized ConvexOrderBracket convex() {
         if (convex == null) {
@@ -531,7 +520,8 @@ final class AllocationPld {
         @Override
         public double delta(double epsilon) {
             double d = values().delta(epsilon);
-            if (upper && d < REFINE_BELOW && !composedInConvexOrder()) {
+            // several epochs composed in convex order: those ends are the tighter, the refinement is not made
+            if (upper && d < REFINE_BELOW && !(epochs > 1 && convex().offered())) {
                 d = Math.min(d, refined().delta(epsilon));
                 AllocationTailBound split = tail();
                 d = split == null ? d : split.delta(epsilon, d);
@@ -544,7 +534,7 @@ final class AllocationPld {
                 d = Math.max(d, SurvivalMerge.lowerDelta(r.removeLower(), r.iLo(), r.addLower(), -r.iHi(), epsilon));
             }
             d = Math.max(d, convex().lowerDelta(epsilon));
-            if (d < REFINE_BELOW && !composedInConvexOrder()) {
+            if (d < REFINE_BELOW && !(epochs > 1 && convex().offered())) {
                 PrivacyBound refinedLow = refinedLower();
                 if (refinedLow != null) {
                     d = Math.max(d, refinedLow.delta(epsilon));
@@ -591,7 +581,7 @@ final class AllocationPld {
         public double epsilon(double delta) {
             if (upper) {
                 double e = values().epsilon(delta);
-                if (delta < REFINE_BELOW && !composedInConvexOrder()) {
+                if (delta < REFINE_BELOW && !(epochs > 1 && convex().offered())) {
                     e = Math.min(e, refined().epsilon(delta));
                     AllocationTailBound split = tail();
                     if (split != null && Double.isFinite(e)) {
