@@ -79,17 +79,7 @@ final class ConvexOrderReads {
             if (!(m > 0)) {
                 continue;
             }
-            double x = (j * h - shift) * scale;
-            double v = x > 0 ? -Math.log(x) : Double.POSITIVE_INFINITY;
-            if (v > top) {
-                mass[g] += m;
-                continue;
-            }
-            int i = LossSurvivalReader.index(v, true, iLo, g);
-            mass[i] += m;
-            if (i > 0 && m < Double.POSITIVE_INFINITY) {
-                down[i] += m * SurvivalMerge.downShare(Math.exp((iLo + i) * GRID) * x);
-            }
+            addAt(mass, down, (j * h - shift) * scale, m, iLo, g);
         }
         mass[g] += cut >= 0 ? lattice.addTail(cut) : 0;
         // an escaped term makes S > B (k + 1 of them, S > (k + 1) B, where k are read apart): -L below -log(that / (T mu)), up
@@ -129,6 +119,23 @@ final class ConvexOrderReads {
             survival[i] = Math.max(0, survival[i] * (1 - 1e-12) - wrapped);
         }
         return new SurvivalMerge.Read(survival, null, weight);
+    }
+
+    /**
+     * Mass {@code m} under {@code Q} at the likelihood ratio {@code x}, the add direction's loss {@code -log x}, moved up
+     * to the grid from {@code iLo} ({@code g} points, the last {@code +inf}) with its share to the point below.
+     */
+    static void addAt(double[] mass, double[] down, double x, double m, long iLo, int g) {
+        double v = x > 0 ? -Math.log(x) : Double.POSITIVE_INFINITY;
+        if (v > (iLo + g - 1) * GRID) {
+            mass[g] += m;
+            return;
+        }
+        int i = LossSurvivalReader.index(v, true, iLo, g);
+        mass[i] += m;
+        if (i > 0 && m < Double.POSITIVE_INFINITY) {
+            down[i] += m * SurvivalMerge.downShare(Math.exp((iLo + i) * GRID) * x);
+        }
     }
 
     /** The first of {@code mean + 2^k} (k = 0, 1, ...) whose {@link ConvexOrderLattice#removeTail} is under the cut. */

@@ -307,23 +307,11 @@ final class LargeTerms {
     SurvivalMerge.Read addRead(long iLo, int g) {
         double[] mass = new double[g + 1];
         double[] down = new double[g + 1];
-        double top = (iLo + g - 1) * AllocationPld.LOSS_GRID;
         for (int k = 0; k < addW.length; k++) {
             for (int b = 0; b < addRest.length; b++) {
                 double m = addWMass[k] * addRestMass[b] * (1 + 1e-12);
-                if (!(m > 0)) {
-                    continue;
-                }
-                double x = (addW[k] + addRest[b]) / meanSum;
-                double v = x > 0 ? -Math.log(x) : Double.POSITIVE_INFINITY;
-                if (v > top) {
-                    mass[g] += m;
-                    continue;
-                }
-                int i = LossSurvivalReader.index(v, true, iLo, g);
-                mass[i] += m;
-                if (i > 0) {
-                    down[i] += m * SurvivalMerge.downShare(Math.exp((iLo + i) * AllocationPld.LOSS_GRID) * x);
+                if (m > 0) {
+                    ConvexOrderReads.addAt(mass, down, (addW[k] + addRest[b]) / meanSum, m, iLo, g);
                 }
             }
         }

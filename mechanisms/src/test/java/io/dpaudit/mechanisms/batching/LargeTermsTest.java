@@ -19,20 +19,6 @@ class LargeTermsTest {
     private static final double TAU = 1 / 0.7;
     private static final double CLAMP = 20;
 
-    /** {@code E[(w - k)_+; w <= B]} for {@code log w ~ N(0, tau^2)}. */
-    private static double restStick(double k) {
-        if (k >= CLAMP) {
-            return 0;
-        }
-        double mu = Math.exp(TAU * TAU / 2);
-        double zB = Math.log(CLAMP) / TAU;
-        if (k <= 0) {
-            return mu * Normal.cdf(zB - TAU) - k * Normal.cdf(zB);
-        }
-        double z = Math.log(k) / TAU;
-        return mu * (Normal.cdf(zB - TAU) - Normal.cdf(z - TAU)) - k * (Normal.cdf(zB) - Normal.cdf(z));
-    }
-
     /** {@code E_Q[(X - e^eps)_+; exactly one of two terms above B]}, X = (w_1 + w_2) / (2 mu), by Simpson's rule in log w. */
     private static double exact(double eps) {
         double mu = Math.exp(TAU * TAU / 2);
@@ -43,7 +29,7 @@ class LargeTermsTest {
         double sum = 0;
         for (int i = 0; i <= n; i++) {
             double z = z0 + i * step;
-            double f = Normal.pdf(z) * restStick(c - Math.exp(TAU * z));
+            double f = Normal.pdf(z) * restStick(c - Math.exp(TAU * z), CLAMP);
             sum += f * (i == 0 || i == n ? 1 : i % 2 == 1 ? 4 : 2);
         }
         return 2 * sum * step / 3 / (2 * mu);
@@ -77,12 +63,19 @@ class LargeTermsTest {
     }
 
     private static LargeTerms large(double clamp) {
+        return events(clamp, 2, 1)[0];
+    }
+
+    /** The events of {@code steps} terms at {@code clamp}, {@code apart} of them read apart (spacing 0.005). */
+    private static LargeTerms[] events(double clamp, int steps, int apart) {
         double h = 0.005;
         int n = (int) Math.round(clamp / h);
         int m = 1 << 14;
-        ConvexOrderLattice split = ConvexOrderLattice.compute(ConvexOrderLattice.Kind.SPLIT, 1, TAU, h, n, m, -1);
-        ConvexOrderLattice cells = ConvexOrderLattice.compute(ConvexOrderLattice.Kind.CELL_MEANS, 1, TAU, h, n, m, -1);
-        return LargeTerms.events(split, cells, 2, TAU, 1)[0];
+        ConvexOrderLattice split = ConvexOrderLattice.compute(ConvexOrderLattice.Kind.SPLIT, steps - 1, TAU, h, n, m,
+                -1);
+        ConvexOrderLattice cells = ConvexOrderLattice.compute(ConvexOrderLattice.Kind.CELL_MEANS, steps - 1, TAU, h, n,
+                m, -1);
+        return LargeTerms.events(split, cells, steps, TAU, apart);
     }
 
     @Test
@@ -186,12 +179,7 @@ class LargeTermsTest {
 
     /** The two-term event of three terms at clamp {@code b} (the lattices of the other two terms). */
     private static LargeTerms two(double b) {
-        double h = 0.005;
-        int n = (int) Math.round(b / h);
-        int m = 1 << 14;
-        ConvexOrderLattice split = ConvexOrderLattice.compute(ConvexOrderLattice.Kind.SPLIT, 2, TAU, h, n, m, -1);
-        ConvexOrderLattice cells = ConvexOrderLattice.compute(ConvexOrderLattice.Kind.CELL_MEANS, 2, TAU, h, n, m, -1);
-        return LargeTerms.events(split, cells, 3, TAU, 2)[1];
+        return events(b, 3, 2)[1];
     }
 
     @Test
